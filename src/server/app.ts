@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/create-database';
+import { openDatabase } from './db/open-database';
+import { INTERNAL_ERROR_MESSAGE } from './errors';
+import { registerAuthHooks } from './features/auth/auth.hooks';
+import { createServices } from './services';
+import { createContextFactory } from './trpc/context';
+import { buildOpenApiDocument } from './trpc/openapi';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export interface AppDeps {
+  /** A database to use; when absent one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  /** The built client to serve; defaults to dist/client. */
+  clientDir?: string;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Fastify's own request errors, in words a person can act on. */
+const requestErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object such as {}.',
+  FST_ERR_CTP_BODY_TOO_LARGE: `The request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} kB.`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+/** Builds the whole app (plugins, /trpc, /api, static client) but never listens. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 5000 },
+    trustProxy: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const database = deps.database ?? (await openDatabase(config));
+  if (!deps.database) app.addHook('onClose', () => database.db.destroy());
+  const { db } = database;
+  const services = createServices({ db, config, now: deps.now });
+  const createContext = createContextFactory({ db, config, services });
+
+  app.decorate('database', database);
+  app.decorate('services', services);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR', requestId: request.id });
+    }
+    const message = (error.code && requestErrorMessages[error.code]) ?? error.message;
+    return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", config.publicOrigin.replace(/^http/, 'ws')],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.secureCookies,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  registerAuthHooks(app, { auth: services.auth, config });
+
+  const logProcedureError = ({ error, path: procedurePath, req }: { error: { code: string }; path?: string; req: { log?: FastifyInstance['log'] } }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') (req.log ?? app.log).error({ err: error, procedure: procedurePath }, 'procedure failed');
+  };
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError: logProcedureError,
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  const openApiDocument = buildOpenApiDocument(config.publicOrigin);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/api',
+    router: appRouter,
+    createContext,
+    onError: logProcedureError,
+  } as never);
+
+  registerClient(app, deps.clientDir ?? path.resolve('dist/client'));
+  return app;
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */
+function registerClient(app: FastifyInstance, clientDir: string) {
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    void app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; index.html must always be revalidated.
+        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (/^\/(api|trpc|ws)(\/|$)/.test(request.url) || request.method !== 'GET') {
+      return reply.code(404).send({ message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND' });
+    }
+    if (!hasClient) {
+      return reply.type('text/html').send('<!doctype html><title>Nestling</title><p>The Nestling client has not been built yet. Run <code>npm run build</code>.</p>');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    services: ReturnType<typeof createServices>;
+  }
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database';
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/**
+ * Both drivers return the same JavaScript types: int8 as number (counts stay far below 2^53)
+ * and `date` as its yyyy-MM-dd text, so that no time zone can move a calendar day.
+ */
+const parsers = {
+  [INT8_OID]: (value: string) => Number(value),
+  [DATE_OID]: (value: string) => value,
+};
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; connectionString: string; max?: number }
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseTarget['kind'];
+  /** The embedded instance, when there is one (the realtime bus listens on it). */
+  pglite: PGlite | undefined;
+  /** The pool, when there is one. */
+  pool: pg.Pool | undefined;
+}
+
+export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: target.max ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid in parsers ? parsers[oid as keyof typeof parsers] : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pglite: undefined, pool };
+  }
+  if (target.dataDir) mkdirSync(path.resolve(target.dataDir), { recursive: true });
+  // Options go in one object: the two-argument form silently drops extensions.
+  const pglite = new PGlite({
+    dataDir: target.dataDir ? path.resolve(target.dataDir, 'pglite') : undefined,
+    extensions: { btree_gist, pg_trgm },
+    parsers,
+  });
+  await pglite.waitReady;
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite', pglite, pool: undefined };
+}

@@ -1,0 +1,168 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+/** Columns the database fills in; writable but optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A `date` column, kept as its yyyy-MM-dd text so no time zone can shift it. */
+type DateText = ColumnType<string, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  phone: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  role: Defaulted<UserRole>;
+  profile_image: string | null;
+  nursery_id: number | null;
+  shadow_teacher_id: number | null;
+  created_at: Timestamp;
+}
+
+export type UserRole = 'parent' | 'staff' | 'teacher' | 'admin';
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface NurseriesTable {
+  id: Generated<number>;
+  name: string;
+  image: string | null;
+  rating: number | null;
+  location: string;
+  latitude: number;
+  longitude: number;
+  age_min: number;
+  age_max: number;
+  age_groups: string[];
+  facilities: string[];
+  special_needs_support: boolean;
+  search: ColumnType<string, never, never>;
+  created_at: Timestamp;
+}
+
+export interface ClassroomsTable {
+  id: Generated<number>;
+  nursery_id: number;
+  name: string;
+}
+
+export interface CamerasTable {
+  id: string;
+  classroom_id: number;
+  name: string;
+}
+
+export interface ChildrenTable {
+  id: Generated<number>;
+  parent_id: number;
+  classroom_id: number | null;
+  name: string;
+  date_of_birth: DateText;
+  profile_image: string | null;
+  status: Defaulted<string>;
+  current_activity: string | null;
+  last_update: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  special_needs: Defaulted<boolean>;
+  special_needs_details: string | null;
+  created_at: Timestamp;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  classroom_id: number;
+  camera_id: string | null;
+  child_id: number | null;
+  type: string;
+  description: string;
+  occurred_at: Timestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  image: string | null;
+  price: number;
+  original_price: number | null;
+  badge_type: string | null;
+  badge_text: string | null;
+  created_at: Timestamp;
+}
+
+export interface AvailabilityEntry {
+  days: string[];
+  timeSlots: string[];
+}
+
+export interface ShadowTeachersTable {
+  id: Generated<number>;
+  name: string;
+  profile_image: string | null;
+  location: string;
+  specialization: string[];
+  bio: string;
+  experience: number;
+  hourly_rate: number;
+  rating: number;
+  availability: ColumnType<AvailabilityEntry[], string, string>;
+  created_at: Timestamp;
+}
+
+export interface ShadowBookingsTable {
+  id: Generated<number>;
+  parent_id: number;
+  teacher_id: number | null;
+  child_id: number | null;
+  session_type: 'nursery' | 'home' | 'rehabilitation';
+  nursery_id: number | null;
+  location: string | null;
+  start_date: DateText;
+  end_date: DateText;
+  start_time: string;
+  end_time: string;
+  status: Defaulted<'pending' | 'confirmed' | 'cancelled'>;
+  notes: Defaulted<string>;
+  total_price: number;
+  payment_status: Defaulted<'unpaid' | 'paid'>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  nurseries: NurseriesTable;
+  classrooms: ClassroomsTable;
+  cameras: CamerasTable;
+  children: ChildrenTable;
+  activities: ActivitiesTable;
+  products: ProductsTable;
+  shadow_teachers: ShadowTeachersTable;
+  shadow_bookings: ShadowBookingsTable;
+}
+
+/** What repositories take first: the database or an open transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

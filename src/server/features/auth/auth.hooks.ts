@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { httpStatusOf } from '../../errors';
+import type { AuthenticatedUser, AuthService } from './auth.service';
+import { SESSION_COOKIE } from './session-cookie';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: { user: AuthenticatedUser; method: 'session' | 'token' };
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : undefined;
+}
+
+/** Resolves the caller from the bearer token or the session cookie, once per request. */
+export async function authenticate(request: FastifyRequest, auth: AuthService): Promise<void> {
+  const token = bearerToken(request);
+  if (token) {
+    const user = await auth.userForApiToken(token);
+    if (user) request.auth = { user, method: 'token' };
+    return;
+  }
+  const session = request.cookies[SESSION_COOKIE];
+  if (session) {
+    const user = await auth.userForSession(session);
+    if (user) request.auth = { user, method: 'session' };
+  }
+}
+
+/**
+ * Cross-site request forgery guard for cookie-authenticated state changes: the body must be
+ * JSON (which a plain HTML form cannot send) and an Origin, when present, must be ours.
+ */
+export function csrfRejection(request: FastifyRequest, config: Config): { status: number; message: string } | undefined {
+  if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE] || bearerToken(request)) return undefined;
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== config.publicOrigin) {
+    return { status: httpStatusOf('FORBIDDEN'), message: 'This request came from another website, so it was refused.' };
+  }
+  const contentType = request.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(contentType)) {
+    return { status: httpStatusOf('UNSUPPORTED_MEDIA_TYPE'), message: 'Send the request body as JSON, with Content-Type: application/json.' };
+  }
+  return undefined;
+}
+
+export function registerAuthHooks(app: FastifyInstance, deps: { auth: AuthService; config: Config }) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!/^\/(api|trpc|ws)(\/|\?|$)/.test(request.url)) return;
+    const rejection = csrfRejection(request, deps.config);
+    if (rejection) {
+      return reply.code(rejection.status).send({ message: rejection.message, code: rejection.status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    await authenticate(request, deps.auth);
+  });
+}

@@ -1,0 +1,98 @@
+import type { Db, NewUser } from '../../db/database';
+
+const userColumns = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.phone',
+  'users.city',
+  'users.role',
+  'users.profile_image',
+  'users.latitude',
+  'users.longitude',
+  'users.nursery_id',
+  'users.shadow_teacher_id',
+  'users.created_at',
+] as const;
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'users.password_hash'])
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export function insertUser(db: Db, user: NewUser) {
+  return db.insertInto('users').values(user).returning(userColumns).executeTakeFirstOrThrow();
+}
+
+export function findUserBySession(db: Db, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(userColumns)
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export function findUserByApiToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select([...userColumns, 'api_tokens.id as token_id', 'api_tokens.last_used_at'])
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .where('api_tokens.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function insertSession(db: Db, session: { tokenHash: string; userId: number; expiresAt: Date }) {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: session.tokenHash, user_id: session.userId, expires_at: session.expiresAt })
+    .execute();
+}
+
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, userId: number, now: Date) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+}
+
+const tokenColumns = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
+
+export function listApiTokens(db: Db, userId: number) {
+  return db
+    .selectFrom('api_tokens')
+    .select(tokenColumns)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function insertApiToken(db: Db, token: { userId: number; name: string; tokenHash: string; prefix: string }) {
+  return db
+    .insertInto('api_tokens')
+    .values({ user_id: token.userId, name: token.name, token_hash: token.tokenHash, token_prefix: token.prefix })
+    .returning(tokenColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Revokes only the caller's own token; returns it, or undefined when it is not theirs. */
+export function revokeApiToken(db: Db, userId: number, tokenId: number, now: Date) {
+  return db
+    .updateTable('api_tokens')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .returning(tokenColumns)
+    .executeTakeFirst();
+}
+
+export async function touchApiToken(db: Db, tokenId: number, now: Date) {
+  await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  createApiTokenInput,
+  createdApiTokenOutput,
+  apiTokenOutput,
+  idParam,
+  signInInput,
+  signOutOutput,
+  signUpInput,
+  userOutput,
+} from '../../../shared/schemas/auth';
+import { forbidden } from '../../errors';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { toUserDto } from './auth.service';
+import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './session-cookie';
+
+export const authRouter = router({
+  signUp: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-up', tags: ['auth'], protect: false, summary: 'Create a parent account and sign in' } })
+    .input(signUpInput)
+    .output(userOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { user, session } = await ctx.services.auth.signUp(input, ctx.ip);
+      setSessionCookie(ctx.reply, ctx.config, session);
+      return toUserDto(user);
+    }),
+
+  signIn: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags: ['auth'], protect: false, summary: 'Sign in with email and password' } })
+    .input(signInInput)
+    .output(userOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { user, session } = await ctx.services.auth.signIn(input, ctx.ip);
+      setSessionCookie(ctx.reply, ctx.config, session);
+      return toUserDto(user);
+    }),
+
+  signOut: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-out', tags: ['auth'], protect: false, summary: 'Sign out and end this session' } })
+    .input(z.object({}).optional())
+    .output(signOutOutput)
+    .mutation(async ({ ctx }) => {
+      const token = ctx.request?.cookies[SESSION_COOKIE];
+      if (token) await ctx.services.auth.signOut(token);
+      clearSessionCookie(ctx.reply, ctx.config);
+      return { signedOut: true as const };
+    }),
+});
+
+export const usersRouter = router({
+  me: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/me', tags: ['users'], summary: 'The signed-in user' } })
+    .input(z.object({}).optional())
+    .output(userOutput)
+    .query(({ ctx }) => toUserDto(ctx.user)),
+});
+
+export const apiTokensRouter = router({
+  list: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/tokens', tags: ['api tokens'], summary: 'Your personal API tokens' } })
+    .input(z.object({}).optional())
+    .output(z.array(apiTokenOutput))
+    .query(({ ctx }) => ctx.services.auth.listApiTokens(ctx.user.id)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tokens',
+        tags: ['api tokens'],
+        summary: 'Create a personal API token (needs a browser session); the token is shown once',
+      },
+    })
+    .input(createApiTokenInput)
+    .output(createdApiTokenOutput)
+    .mutation(({ ctx, input }) => {
+      // A leaked token must not be able to mint more tokens.
+      if (ctx.authMethod !== 'session') throw forbidden('Create API tokens from a signed-in browser session.');
+      return ctx.services.auth.createApiToken(ctx.user.id, input.name);
+    }),
+
+  revoke: protectedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/tokens/{id}', tags: ['api tokens'], summary: 'Revoke one of your API tokens' } })
+    .input(idParam)
+    .output(apiTokenOutput)
+    .mutation(({ ctx, input }) => ctx.services.auth.revokeApiToken(ctx.user.id, input.id)),
+});

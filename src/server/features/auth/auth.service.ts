@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, UserRole } from '../../db/database';
+import { AppError, conflict, notFound } from '../../errors';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { RateLimiter } from '../../lib/rate-limiter';
+import { hashSecret, newSecret } from '../../lib/tokens';
+import type { ApiTokenDto, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
+import * as repo from './auth.repository';
+
+export const API_TOKEN_PREFIX = 'nst_';
+
+/** The signed-in caller, as every service sees them. */
+export interface AuthenticatedUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  role: UserRole;
+  profileImage: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  nurseryId: number | null;
+  shadowTeacherId: number | null;
+  createdAt: Date;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserBySession>>>;
+
+function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    role: row.role,
+    profileImage: row.profile_image,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    nurseryId: row.nursery_id,
+    shadowTeacherId: row.shadow_teacher_id,
+    createdAt: row.created_at,
+  };
+}
+
+export function toUserDto(user: AuthenticatedUser): UserDto {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    city: user.city,
+    role: user.role,
+    profileImage: user.profileImage,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function toApiTokenDto(row: Awaited<ReturnType<typeof repo.listApiTokens>>[number]): ApiTokenDto {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.token_prefix,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+const SIGN_IN_FAILED = 'That email and password do not match an account. Please check them and try again.';
+// Writing last_used_at on every call would turn each read into a write; once a minute is enough.
+const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
+export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: number; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const attemptsPerIp = new RateLimiter(30, 15 * 60_000);
+  const attemptsPerEmail = new RateLimiter(10, 15 * 60_000);
+
+  function throttle(limiter: RateLimiter, key: string) {
+    const retryAfterSeconds = limiter.hit(key);
+    if (retryAfterSeconds > 0) {
+      const minutes = Math.ceil(retryAfterSeconds / 60);
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        { retryAfterSeconds },
+      );
+    }
+  }
+
+  async function startSession(userId: number) {
+    const token = newSecret();
+    const expiresAt = new Date(now().getTime() + deps.sessionTtlDays * 86_400_000);
+    await db.transaction().execute(async (trx) => {
+      await repo.deleteExpiredSessions(trx, userId, now());
+      await repo.insertSession(trx, { tokenHash: hashSecret(token), userId, expiresAt });
+    });
+    return { token, expiresAt };
+  }
+
+  return {
+    async signUp(input: z.output<typeof signUpInput>, ip: string) {
+      throttle(attemptsPerIp, `ip:${ip}`);
+      if (await repo.findUserByEmail(db, input.email)) {
+        throw conflict('An account with this email already exists. Try signing in instead.');
+      }
+      const passwordHash = await hashPassword(input.password);
+      const row = await repo
+        .insertUser(db, { name: input.name, email: input.email, password_hash: passwordHash })
+        .catch((error: unknown) => {
+          // Two sign-ups racing for one email: the unique index decides.
+          if ((error as { code?: string }).code === '23505') {
+            throw conflict('An account with this email already exists. Try signing in instead.');
+          }
+          throw error;
+        });
+      const user = toAuthenticatedUser(row);
+      return { user, session: await startSession(user.id) };
+    },
+
+    async signIn(input: z.output<typeof signInInput>, ip: string) {
+      throttle(attemptsPerIp, `ip:${ip}`);
+      throttle(attemptsPerEmail, `email:${input.email}`);
+      const row = await repo.findUserByEmail(db, input.email);
+      const valid = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash));
+      if (!row || !valid) throw new AppError('UNAUTHORIZED', SIGN_IN_FAILED);
+      const user = toAuthenticatedUser(row);
+      return { user, session: await startSession(user.id) };
+    },
+
+    async signOut(sessionToken: string) {
+      await repo.deleteSession(db, hashSecret(sessionToken));
+    },
+
+    async userForSession(sessionToken: string): Promise<AuthenticatedUser | undefined> {
+      const row = await repo.findUserBySession(db, hashSecret(sessionToken), now());
+      return row && toAuthenticatedUser(row);
+    },
+
+    async userForApiToken(token: string): Promise<AuthenticatedUser | undefined> {
+      if (!token.startsWith(API_TOKEN_PREFIX)) return undefined;
+      const row = await repo.findUserByApiToken(db, hashSecret(token));
+      if (!row) return undefined;
+      const at = now();
+      if (!row.last_used_at || at.getTime() - row.last_used_at.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
+        await repo.touchApiToken(db, row.token_id, at);
+      }
+      return toAuthenticatedUser(row);
+    },
+
+    async listApiTokens(userId: number) {
+      return (await repo.listApiTokens(db, userId)).map(toApiTokenDto);
+    },
+
+    async createApiToken(userId: number, name: string) {
+      const token = newSecret(API_TOKEN_PREFIX);
+      const row = await repo.insertApiToken(db, {
+        userId,
+        name,
+        tokenHash: hashSecret(token),
+        prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+      });
+      return { ...toApiTokenDto(row), token };
+    },
+
+    async revokeApiToken(userId: number, tokenId: number) {
+      const row = await repo.revokeApiToken(db, userId, tokenId, now());
+      if (!row) throw notFound('That API token');
+      return toApiTokenDto(row);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { isFullyMigrated } from '../../db/migrator';
+import { AppError } from '../../errors';
+import { publicProcedure, router } from '../../trpc/init';
+
+export const healthRouter = router({
+  check: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/health', tags: ['health'], protect: false, summary: 'Ready once the database is reachable and migrated' } })
+    .input(z.object({}).optional())
+    .output(z.object({ status: z.literal('ok') }))
+    .query(async ({ ctx }) => {
+      const ready = await isFullyMigrated(ctx.db).catch(() => false);
+      if (!ready) throw new AppError('SERVICE_UNAVAILABLE', 'The database is not ready yet. Please try again shortly.');
+      return { status: 'ok' as const };
+    }),
+});

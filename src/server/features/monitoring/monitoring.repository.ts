@@ -1,0 +1,77 @@
+import type { Db } from '../../db/database';
+import type { AuthenticatedUser } from '../auth/auth.service';
+
+/**
+ * The classrooms a user may watch: a parent's children's classrooms, or every classroom of a
+ * staff member's nursery. Everything private in monitoring is scoped through this one query.
+ */
+export function visibleClassroomIds(db: Db, user: Pick<AuthenticatedUser, 'id' | 'role' | 'nurseryId'>) {
+  if (user.role === 'staff' || user.role === 'admin') {
+    return db.selectFrom('classrooms').select('classrooms.id').where('classrooms.nursery_id', '=', user.nurseryId ?? -1);
+  }
+  return db
+    .selectFrom('children')
+    .select('children.classroom_id as id')
+    .where('children.parent_id', '=', user.id)
+    .where('children.classroom_id', 'is not', null);
+}
+
+export function listChildren(db: Db, parentId: number) {
+  return db
+    .selectFrom('children')
+    .selectAll()
+    .where('parent_id', '=', parentId)
+    .orderBy('date_of_birth', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export function listCameras(db: Db, user: AuthenticatedUser) {
+  return db
+    .selectFrom('cameras')
+    .select(['cameras.id', 'cameras.name'])
+    .where('cameras.classroom_id', 'in', visibleClassroomIds(db, user))
+    .orderBy('cameras.name')
+    .execute();
+}
+
+export function findVisibleCamera(db: Db, user: AuthenticatedUser, cameraId: string) {
+  return db
+    .selectFrom('cameras')
+    .select(['cameras.id', 'cameras.name', 'cameras.classroom_id'])
+    .where('cameras.id', '=', cameraId)
+    .where('cameras.classroom_id', 'in', visibleClassroomIds(db, user))
+    .executeTakeFirst();
+}
+
+/**
+ * Newest first. With a camera, the activities of that camera's classroom (a classroom's
+ * cameras share one log); without, those of every classroom the user may watch.
+ */
+export function listActivities(
+  db: Db,
+  user: AuthenticatedUser,
+  options: { classroomId?: number; limit: number; before?: { occurredAt: Date; id: number } },
+) {
+  let query = db
+    .selectFrom('activities')
+    .select(['activities.id', 'activities.type', 'activities.description', 'activities.occurred_at'])
+    .where('activities.classroom_id', 'in', visibleClassroomIds(db, user));
+  if (options.classroomId !== undefined) query = query.where('activities.classroom_id', '=', options.classroomId);
+  if (options.before) {
+    const { occurredAt, id } = options.before;
+    query = query.where(({ eb, refTuple, tuple }) =>
+      eb(refTuple('activities.occurred_at', 'activities.id'), '<', tuple(occurredAt, id)),
+    );
+  }
+  return query.orderBy('activities.occurred_at', 'desc').orderBy('activities.id', 'desc').limit(options.limit).execute();
+}
+
+export function findVisibleActivityPosition(db: Db, user: AuthenticatedUser, activityId: number) {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'occurred_at'])
+    .where('id', '=', activityId)
+    .where('classroom_id', 'in', visibleClassroomIds(db, user))
+    .executeTakeFirst();
+}

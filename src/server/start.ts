@@ -1,0 +1,9 @@
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+// `npm start` on a fresh checkout: build the client once, then run the server.
+if (!existsSync('dist/client/index.html')) {
+  console.log('Building the web client (first start only)...');
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' });
+}
+await import('./main');

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { AuthenticatedUser } from '../features/auth/auth.service';
+import type { Services } from '../services';
+
+export interface Context {
+  db: Kysely<Database>;
+  config: Config;
+  services: Services;
+  user: AuthenticatedUser | null;
+  /** How the caller proved who they are; some actions need a browser session. */
+  authMethod: 'session' | 'token' | null;
+  requestId: string;
+  ip: string;
+  /** Present when the call came over HTTP (absent in createCaller tests). */
+  reply?: FastifyReply;
+  request?: FastifyRequest;
+}
+
+/** Resolved once per request by the auth hook; both /trpc and /api read it from here. */
+export function createContextFactory(deps: { db: Kysely<Database>; config: Config; services: Services }) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
+    ...deps,
+    user: req.auth?.user ?? null,
+    authMethod: req.auth?.method ?? null,
+    requestId: req.id,
+    ip: req.ip,
+    reply: res,
+    request: req,
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const userRoles = ['parent', 'staff', 'teacher', 'admin'] as const;
+
+export const emailInput = z
+  .string()
+  .trim()
+  .max(254, 'An email address has at most 254 characters.')
+  .pipe(z.email('Please enter a valid email address.'))
+  .transform((email) => email.toLowerCase());
+
+export const signUpInput = z.object({
+  name: z.string().trim().min(1, 'Please enter your name.').max(100, 'A name has at most 100 characters.'),
+  email: emailInput,
+  password: z
+    .string()
+    .min(10, 'Use at least 10 characters for your password.')
+    .max(200, 'A password has at most 200 characters.'),
+});
+
+export const signInInput = z.object({
+  email: emailInput,
+  password: z.string().min(1, 'Please enter your password.').max(200, 'A password has at most 200 characters.'),
+});
+
+export const userOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  role: z.enum(userRoles),
+  profileImage: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type UserDto = z.infer<typeof userOutput>;
+
+export const signOutOutput = z.object({ signedOut: z.literal(true) });
+
+export const createApiTokenInput = z.object({
+  name: z.string().trim().min(1, 'Give the token a name, such as the app that will use it.').max(80, 'A token name has at most 80 characters.'),
+});
+
+export const apiTokenOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The first characters, so a person can tell tokens apart. */
+  prefix: z.string(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type ApiTokenDto = z.infer<typeof apiTokenOutput>;
+
+export const createdApiTokenOutput = apiTokenOutput.extend({
+  /** Shown once; only its hash is stored. */
+  token: z.string(),
+});
+
+export const idParam = z.object({ id: z.coerce.number().int().positive('Ids are positive whole numbers.') });

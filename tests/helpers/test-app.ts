@@ -1,0 +1,51 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { demoAccounts, seed } from '../../src/server/db/seed';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const TEST_ORIGIN = 'http://nestling.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  /** Signs in through the REST endpoint and returns the Cookie header for later requests. */
+  signIn(account: { email: string; password: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ PUBLIC_ORIGIN: TEST_ORIGIN, TZ: 'UTC', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** A real app on its own fresh database, seeded with the demo data unless told otherwise. */
+export async function createTestApp(options: { seed?: boolean; now?: () => Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  if (options.seed !== false) await seed(database.db, options.now?.());
+  const config = testConfig(options.env);
+  const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async signIn(account) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: account });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return sessionCookieOf(response);
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'nestling_session');
+  if (!cookie) throw new Error('no session cookie was set');
+  return `nestling_session=${cookie.value}`;
+}
+
+export { demoAccounts };
