@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as createCoreTables from './0001_create_core_tables';
+import * as addBookingRules from './0002_add_booking_rules';
+import * as createKnowledgeBase from './0003_create_knowledge_base';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -7,4 +9,6 @@ import * as createCoreTables from './0001_create_core_tables';
  */
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': createCoreTables,
+  '0002_add_booking_rules': addBookingRules,
+  '0003_create_knowledge_base': createKnowledgeBase,
 };

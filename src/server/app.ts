@@ -13,6 +13,10 @@ import type { DatabaseHandle } from './db/create-database';
 import { openDatabase } from './db/open-database';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { registerAuthHooks } from './features/auth/auth.hooks';
+import { registerBookingCalendarRoute } from './features/bookings/bookings.calendar-route';
+import type { AuthLimits } from './features/auth/auth.service';
+import { createActivityBus } from './realtime/activity-bus';
+import { registerRealtime } from './realtime/ws-route';
 import { createServices } from './services';
 import { createContextFactory } from './trpc/context';
 import { buildOpenApiDocument } from './trpc/openapi';
@@ -25,6 +29,7 @@ export interface AppDeps {
   now?: () => Date;
   /** The built client to serve; defaults to dist/client. */
   clientDir?: string;
+  authLimits?: AuthLimits;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -38,7 +43,7 @@ const requestErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
 };
 
-/** Builds the whole app (plugins, /trpc, /api, static client) but never listens. */
+/** Builds the whole app (plugins, /trpc, /api, /ws, static client) but never listens. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
@@ -51,7 +56,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook('onClose', () => database.db.destroy());
   const { db } = database;
-  const services = createServices({ db, config, now: deps.now });
+  const bus = await createActivityBus(database, app.log);
+  app.addHook('onClose', () => bus.close());
+  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publishActivity: bus.publish });
   const createContext = createContextFactory({ db, config, services });
 
   app.decorate('database', database);
@@ -105,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const openApiDocument = buildOpenApiDocument(config.publicOrigin);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
+  registerBookingCalendarRoute(app, services.bookings);
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(fastifyTRPCOpenApiPlugin, {
@@ -112,10 +120,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     router: appRouter,
     createContext,
     onError: logProcedureError,
+    responseMeta: successStatusMeta,
   } as never);
+  await registerRealtime(app, { config, monitoring: services.monitoring, bus });
 
   registerClient(app, deps.clientDir ?? path.resolve('dist/client'));
   return app;
+}
+
+/** Over REST, a procedure whose meta names a successStatus (201 for a create) answers with it. */
+function successStatusMeta({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) {
+  const procedures = appRouter._def.procedures as Record<string, { _def: { meta?: { successStatus?: unknown } } } | undefined>;
+  const status = paths?.length === 1 && errors.length === 0 ? procedures[paths[0]!]?._def.meta?.successStatus : undefined;
+  return typeof status === 'number' ? { status } : {};
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */

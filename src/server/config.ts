@@ -12,7 +12,7 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_ORIGIN: z
     .url()
-    .refine((value) => new URL(value).origin === value, 'must be an origin such as https://app.example.com, with no path or trailing slash')
+    .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin such as https://app.example.com, with no path or trailing slash')
     .default('http://localhost:3000'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(logLevels).default('info'),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { loadConfig, ConfigError } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
@@ -6,6 +7,8 @@ import { isEmpty, seed } from './db/seed';
 
 /** Reads config, migrates, seeds an empty embedded database, listens, and shuts down gracefully. */
 async function main() {
+  // A local .env file, when present, fills in variables the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();

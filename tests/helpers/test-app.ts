@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { demoAccounts, seed } from '../../src/server/db/seed';
+import type { AuthLimits } from '../../src/server/features/auth/auth.service';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://nestling.test';
@@ -12,6 +13,8 @@ export interface TestApp {
   config: Config;
   /** Signs in through the REST endpoint and returns the Cookie header for later requests. */
   signIn(account: { email: string; password: string }): Promise<string>;
+  /** The same, but reusing one session per account for the whole file (sign-in is slow by design). */
+  cookieFor(account: { email: string; password: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -20,20 +23,28 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A real app on its own fresh database, seeded with the demo data unless told otherwise. */
-export async function createTestApp(options: { seed?: boolean; now?: () => Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; now?: () => Date; env?: Record<string, string>; authLimits?: AuthLimits } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seed(database.db, options.now?.());
   const config = testConfig(options.env);
-  const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent' });
+  const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent', authLimits: options.authLimits });
   await app.ready();
+  const sessions = new Map<string, Promise<string>>();
+  async function signIn(account: { email: string; password: string }) {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: account });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    return sessionCookieOf(response);
+  }
   return {
     app,
     database,
     config,
-    async signIn(account) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: account });
-      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-      return sessionCookieOf(response);
+    signIn,
+    cookieFor(account) {
+      if (!sessions.has(account.email)) sessions.set(account.email, signIn(account));
+      return sessions.get(account.email)!;
     },
     async close() {
       await app.close();

@@ -146,6 +146,46 @@ export interface ShadowBookingsTable {
   total_price: number;
   payment_status: Defaulted<'unpaid' | 'paid'>;
   created_at: Timestamp;
+  /** Generated tsrange of the session; the no-overlap constraints use it. */
+  during: ColumnType<string, never, never>;
+}
+
+export interface BookingEventsTable {
+  id: Generated<number>;
+  booking_id: number;
+  actor_id: number | null;
+  actor_role: 'parent' | 'teacher';
+  /** Null for the booking's creation. */
+  from_status: 'pending' | 'confirmed' | 'cancelled' | null;
+  to_status: 'pending' | 'confirmed' | 'cancelled';
+  occurred_at: Timestamp;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  age_min_months: number;
+  age_max_months: number;
+  author: string;
+  published_on: DateText;
+  /** Markdown. */
+  body: string;
+  search: ColumnType<string, never, never>;
+  updated_at: Timestamp;
+}
+
+export interface ArticleSynonymsTable {
+  term: string;
+  expansion: string;
+}
+
+export interface ArticleVocabularyTable {
+  word: string;
+  occurrences: number;
 }
 
 export interface Database {
@@ -160,6 +200,10 @@ export interface Database {
   products: ProductsTable;
   shadow_teachers: ShadowTeachersTable;
   shadow_bookings: ShadowBookingsTable;
+  booking_events: BookingEventsTable;
+  articles: ArticlesTable;
+  article_synonyms: ArticleSynonymsTable;
+  article_vocabulary: ArticleVocabularyTable;
 }
 
 /** What repositories take first: the database or an open transaction. */

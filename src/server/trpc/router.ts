@@ -1,4 +1,5 @@
 import { apiTokensRouter, authRouter, usersRouter } from '../features/auth/auth.router';
+import { shadowBookingsRouter } from '../features/bookings/bookings.router';
 import { productsRouter, shadowTeachersRouter } from '../features/catalog/catalog.router';
 import { healthRouter } from '../features/health/health.router';
 import { activitiesRouter, camerasRouter, childrenRouter } from '../features/monitoring/monitoring.router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   products: productsRouter,
   nurseries: nurseriesRouter,
   shadowTeachers: shadowTeachersRouter,
+  shadowBookings: shadowBookingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

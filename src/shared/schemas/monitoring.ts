@@ -43,3 +43,33 @@ export const listActivitiesInput = z.object({
   /** Keyset paging: only activities older than this activity id. */
   before: z.coerce.number().int().positive().optional(),
 });
+
+/** How a whole classroom is named as a channel when logging an activity: `classroom:<id>`. */
+export const CLASSROOM_CHANNEL_PREFIX = 'classroom:';
+export const classroomChannel = (classroomId: number) => `${CLASSROOM_CHANNEL_PREFIX}${classroomId}`;
+
+const channelMessage = 'channel is a camera id such as classroom-3b, or a whole classroom as classroom:<id>, such as classroom:2.';
+
+export const createActivityInput = z.object({
+  /** A camera id, or a classroom as `classroom:<id>`; either way the activity joins that classroom's log. */
+  channel: z
+    .string()
+    .trim()
+    .max(64, channelMessage)
+    .regex(/^(classroom:[1-9][0-9]{0,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, channelMessage),
+  childId: z.number().int().positive('childId is a positive whole number.').nullish(),
+  type: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please choose an activity type, such as play or snack.')
+    .max(32, 'An activity type has at most 32 letters.')
+    .regex(/^[a-z]+$/, 'An activity type is one word of letters, such as art, play, snack, nap, learning, arrival or departure.'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Please describe the activity.')
+    .max(500, 'A description has at most 500 characters.'),
+  /** When it happened; defaults to now. It may not be in the future. */
+  occurredAt: z.iso.datetime({ offset: true, message: 'occurredAt is a date and time such as 2026-11-21T09:30:00Z.' }).optional(),
+});

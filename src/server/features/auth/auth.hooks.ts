@@ -34,8 +34,10 @@ export async function authenticate(request: FastifyRequest, auth: AuthService): 
 }
 
 /**
- * Cross-site request forgery guard for cookie-authenticated state changes: the body must be
- * JSON (which a plain HTML form cannot send) and an Origin, when present, must be ours.
+ * Cross-site request forgery guard for cookie-authenticated state changes: an Origin, when
+ * present, must be ours, and a POST must carry JSON, which a plain HTML form cannot send.
+ * (Forms cannot send PUT, PATCH or DELETE at all, and cross-site scripts cannot send them
+ * without a CORS preflight we never grant.)
  */
 export function csrfRejection(request: FastifyRequest, config: Config): { status: number; message: string } | undefined {
   if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE] || bearerToken(request)) return undefined;
@@ -44,7 +46,7 @@ export function csrfRejection(request: FastifyRequest, config: Config): { status
     return { status: httpStatusOf('FORBIDDEN'), message: 'This request came from another website, so it was refused.' };
   }
   const contentType = request.headers['content-type'] ?? '';
-  if (!/^application\/json\b/i.test(contentType)) {
+  if (request.method === 'POST' && !/^application\/json\b/i.test(contentType)) {
     return { status: httpStatusOf('UNSUPPORTED_MEDIA_TYPE'), message: 'Send the request body as JSON, with Content-Type: application/json.' };
   }
   return undefined;

@@ -73,11 +73,19 @@ const SIGN_IN_FAILED = 'That email and password do not match an account. Please 
 // Writing last_used_at on every call would turn each read into a write; once a minute is enough.
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
-export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: number; now?: () => Date }) {
+/** Sign-in and sign-up attempts allowed per 15 minutes. */
+export interface AuthLimits {
+  perIp: number;
+  perEmail: number;
+}
+export const defaultAuthLimits: AuthLimits = { perIp: 100, perEmail: 10 };
+
+export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: number; now?: () => Date; limits?: AuthLimits }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const attemptsPerIp = new RateLimiter(30, 15 * 60_000);
-  const attemptsPerEmail = new RateLimiter(10, 15 * 60_000);
+  const limits = deps.limits ?? defaultAuthLimits;
+  const attemptsPerIp = new RateLimiter(limits.perIp, 15 * 60_000);
+  const attemptsPerEmail = new RateLimiter(limits.perEmail, 15 * 60_000);
 
   function throttle(limiter: RateLimiter, key: string) {
     const retryAfterSeconds = limiter.hit(key);

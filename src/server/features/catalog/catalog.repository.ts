@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 export function listProducts(db: Db) {
@@ -11,7 +12,8 @@ function likePattern(text: string): string {
 
 export function listShadowTeachers(db: Db, filter: { specialization?: string; location?: string }) {
   let query = db.selectFrom('shadow_teachers').selectAll();
-  if (filter.specialization) query = query.where('specialization', '@>', [filter.specialization]);
+  // @> (array contains) is what the GIN index on specialization serves.
+  if (filter.specialization) query = query.where('specialization', '@>', sql<string[]>`ARRAY[${filter.specialization}]::text[]`);
   if (filter.location) query = query.where('location', 'ilike', likePattern(filter.location));
   return query.orderBy('rating', 'desc').orderBy('id').execute();
 }

@@ -75,3 +75,73 @@ export function findVisibleActivityPosition(db: Db, user: AuthenticatedUser, act
     .where('classroom_id', 'in', visibleClassroomIds(db, user))
     .executeTakeFirst();
 }
+
+export function findVisibleClassroom(db: Db, user: AuthenticatedUser, classroomId: number) {
+  return db
+    .selectFrom('classrooms')
+    .select(['classrooms.id', 'classrooms.name'])
+    .where('classrooms.id', '=', classroomId)
+    .where('classrooms.id', 'in', visibleClassroomIds(db, user))
+    .executeTakeFirst();
+}
+
+/** A child in any classroom the user may watch (for staff: any child at their nursery). */
+export function findChildInVisibleClassroom(db: Db, user: AuthenticatedUser, childId: number) {
+  return db
+    .selectFrom('children')
+    .select(['children.id', 'children.name', 'children.classroom_id'])
+    .where('children.id', '=', childId)
+    .where('children.classroom_id', 'in', visibleClassroomIds(db, user))
+    .executeTakeFirst();
+}
+
+export function insertActivity(
+  db: Db,
+  values: { classroomId: number; cameraId: string | null; childId: number | null; type: string; description: string; occurredAt: Date; createdBy: number },
+) {
+  return db
+    .insertInto('activities')
+    .values({
+      classroom_id: values.classroomId,
+      camera_id: values.cameraId,
+      child_id: values.childId,
+      type: values.type,
+      description: values.description,
+      occurred_at: values.occurredAt,
+      created_by: values.createdBy,
+    })
+    .returning(['id', 'type', 'description', 'occurred_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves a child's live state to this activity, unless a later activity already did: logging
+ * something that happened earlier must not undo what happened since.
+ */
+export function applyActivityToChild(
+  db: Db,
+  values: { childId: number; status: string | undefined; currentActivity: string; occurredAt: Date },
+) {
+  return db
+    .updateTable('children')
+    .set({
+      ...(values.status === undefined ? {} : { status: values.status }),
+      current_activity: values.currentActivity,
+      last_update: values.occurredAt,
+    })
+    .where('id', '=', values.childId)
+    .where((eb) => eb.or([eb('last_update', 'is', null), eb('last_update', '<=', values.occurredAt)]))
+    .executeTakeFirst();
+}
+
+/**
+ * One activity by id, unscoped: only for delivery to sockets whose join was already checked
+ * against the activity's classroom.
+ */
+export function findActivityForDelivery(db: Db, activityId: number) {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'type', 'description', 'occurred_at', 'classroom_id'])
+    .where('id', '=', activityId)
+    .executeTakeFirst();
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activityOutput, cameraOutput, childOutput, listActivitiesInput } from '../../../shared/schemas/monitoring';
+import { activityOutput, cameraOutput, childOutput, createActivityInput, listActivitiesInput } from '../../../shared/schemas/monitoring';
 import { protectedProcedure, router } from '../../trpc/init';
 
 export const childrenRouter = router({
@@ -32,4 +32,23 @@ export const activitiesRouter = router({
     .input(listActivitiesInput)
     .output(z.array(activityOutput))
     .query(({ ctx, input }) => ctx.services.monitoring.listActivities(ctx.user, input)),
+
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/activities',
+        tags: ['monitoring'],
+        summary: 'Log a classroom activity (nursery staff)',
+        description:
+          'For staff of the nursery that owns the classroom, signed in or with their API token. `channel` is a camera id ' +
+          '(classroom-3b) or a whole classroom as `classroom:<id>`; either way the activity joins that classroom\'s log and ' +
+          'reaches every camera channel of it on /ws. Naming a child moves their status: arrival → online, nap → nap, ' +
+          'departure → offline; any activity becomes their current activity.',
+      },
+    })
+    .input(createActivityInput)
+    .output(activityOutput)
+    .mutation(({ ctx, input }) => ctx.services.monitoring.createActivity(ctx.user, input)),
 });

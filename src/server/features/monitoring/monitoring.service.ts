@@ -2,15 +2,39 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ageLabel, localDate } from '../../../shared/dates';
 import { clockTime, timeAgo } from '../../../shared/relative-time';
-import type { ActivityDto, ChildDto, listActivitiesInput } from '../../../shared/schemas/monitoring';
+import {
+  CLASSROOM_CHANNEL_PREFIX,
+  type ActivityDto,
+  type ChildDto,
+  type createActivityInput,
+  type listActivitiesInput,
+} from '../../../shared/schemas/monitoring';
 import type { Database } from '../../db/database';
-import { notFound } from '../../errors';
+import { badInput, forbidden, notFound } from '../../errors';
+import type { ActivityEvent } from '../../realtime/activity-bus';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import * as repo from './monitoring.repository';
 
-export function createMonitoringService(deps: { db: Kysely<Database>; timeZone: string; now?: () => Date }) {
+/** A named child's live state after an activity of these types; other types keep the status. */
+const statusAfterActivity = new Map([
+  ['arrival', 'online'],
+  ['nap', 'nap'],
+  ['departure', 'offline'],
+]);
+
+/** Clocks disagree a little; an occurredAt this far ahead of ours is still "now". */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export function createMonitoringService(deps: {
+  db: Kysely<Database>;
+  timeZone: string;
+  now?: () => Date;
+  /** Called after an activity is committed; must not throw. */
+  publish?: (event: ActivityEvent) => void;
+}) {
   const { db, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
+  const publish = deps.publish ?? (() => {});
 
   function toActivityDto(row: { id: number; type: string; description: string; occurred_at: Date }, at: Date): ActivityDto {
     return {
@@ -46,6 +70,11 @@ export function createMonitoringService(deps: { db: Kysely<Database>; timeZone: 
       return repo.listCameras(db, user);
     },
 
+    /** A camera the user may watch, or undefined for any other id. */
+    findVisibleCamera(user: AuthenticatedUser, cameraId: string) {
+      return repo.findVisibleCamera(db, user, cameraId);
+    },
+
     /** A camera the user may watch, or 'not found' for any other id (theirs or not, it reads the same). */
     async requireVisibleCamera(user: AuthenticatedUser, cameraId: string) {
       const camera = await repo.findVisibleCamera(db, user, cameraId);
@@ -65,7 +94,70 @@ export function createMonitoringService(deps: { db: Kysely<Database>; timeZone: 
       const at = now();
       return rows.map((row) => toActivityDto(row, at));
     },
+
+    /**
+     * Logs an activity for a classroom of the caller's nursery (staff only), moves the named
+     * child's live state along, and publishes the activity once it is committed.
+     */
+    async createActivity(user: AuthenticatedUser, input: z.output<typeof createActivityInput>): Promise<ActivityDto> {
+      if (user.role !== 'staff' && user.role !== 'admin') throw forbidden('Only nursery staff can log activities.');
+      const target = await resolveChannel(user, input.channel);
+      const at = now();
+      const occurredAt = input.occurredAt ? new Date(input.occurredAt) : at;
+      if (occurredAt.getTime() > at.getTime() + CLOCK_SKEW_MS) {
+        throw badInput('occurredAt', 'occurredAt is in the future; log an activity once it has happened.');
+      }
+      const childId = input.childId ?? null;
+      const row = await db.transaction().execute(async (trx) => {
+        if (childId !== null) {
+          const child = await repo.findChildInVisibleClassroom(trx, user, childId);
+          if (!child) throw notFound('That child');
+          if (child.classroom_id !== target.classroomId) {
+            const classroom = await repo.findVisibleClassroom(trx, user, target.classroomId);
+            throw badInput('childId', `${child.name} is not in ${classroom?.name ?? 'that classroom'}; choose a child from that classroom.`);
+          }
+        }
+        const inserted = await repo.insertActivity(trx, {
+          classroomId: target.classroomId,
+          cameraId: target.cameraId,
+          childId,
+          type: input.type,
+          description: input.description,
+          occurredAt,
+          createdBy: user.id,
+        });
+        if (childId !== null) {
+          await repo.applyActivityToChild(trx, {
+            childId,
+            status: statusAfterActivity.get(input.type),
+            currentActivity: input.description,
+            occurredAt,
+          });
+        }
+        return inserted;
+      });
+      publish({ activityId: row.id, classroomId: target.classroomId });
+      return toActivityDto(row, at);
+    },
+
+    /** An activity as channel members receive it, with the classroom whose channels get it. */
+    async activityForDelivery(activityId: number): Promise<{ classroomId: number; activity: ActivityDto } | undefined> {
+      const row = await repo.findActivityForDelivery(db, activityId);
+      return row && { classroomId: row.classroom_id, activity: toActivityDto(row, now()) };
+    },
   };
+
+  /** A camera id, or `classroom:<id>`, scoped to the caller: anything they may not see is not found. */
+  async function resolveChannel(user: AuthenticatedUser, channel: string) {
+    if (channel.startsWith(CLASSROOM_CHANNEL_PREFIX)) {
+      const classroom = await repo.findVisibleClassroom(db, user, Number(channel.slice(CLASSROOM_CHANNEL_PREFIX.length)));
+      if (!classroom) throw notFound(`Classroom '${channel}'`);
+      return { classroomId: classroom.id, cameraId: null };
+    }
+    const camera = await repo.findVisibleCamera(db, user, channel);
+    if (!camera) throw notFound(`Camera '${channel}'`);
+    return { classroomId: camera.classroom_id, cameraId: camera.id };
+  }
 }
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;

@@ -1,0 +1,7 @@
+import { ComingSoon } from '../components/coming-soon';
+
+// Routes from the spec whose screens are built in a later step.
+export const ShadowTeachersPage = () => <ComingSoon title="Shadow Teachers" />;
+export const ProfilePage = () => <ComingSoon title="Profile" />;
+export const MentalHealthPage = () => <ComingSoon title="Mental Health" />;
+export const CommunityPage = () => <ComingSoon title="Community" />;

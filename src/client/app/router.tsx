@@ -1,0 +1,82 @@
+import { Center, Loader } from '@mantine/core';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { NotFoundPage } from './not-found-page';
+import { AppLayout } from './shell/app-layout';
+
+/** Only same-site paths may be a post-sign-in destination. */
+function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+}
+
+const rootRoute = createRootRoute({
+  component: AppLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+// Each screen is its own chunk, loaded when first visited.
+const page = <TPath extends string>(path: TPath, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const dashboardRoute = page('/', lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'));
+const nurseriesRoute = page('/nurseries', lazyRouteComponent(() => import('../features/nurseries/nurseries-page'), 'NurseriesPage'));
+const monitoringRoute = page('/monitoring', lazyRouteComponent(() => import('../features/monitoring/monitoring-page'), 'MonitoringPage'));
+const assistantRoute = page('/assistant', lazyRouteComponent(() => import('../features/assistant/assistant-page'), 'AssistantPage'));
+const shopRoute = page('/shop', lazyRouteComponent(() => import('../features/shop/shop-page'), 'ShopPage'));
+const shadowTeachersRoute = page('/shadow-teachers', lazyRouteComponent(() => import('./placeholder-pages'), 'ShadowTeachersPage'));
+const profileRoute = page('/profile', lazyRouteComponent(() => import('./placeholder-pages'), 'ProfilePage'));
+const mentalHealthRoute = page('/mental-health', lazyRouteComponent(() => import('./placeholder-pages'), 'MentalHealthPage'));
+const communityRoute = page('/community', lazyRouteComponent(() => import('./placeholder-pages'), 'CommunityPage'));
+
+const authSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) });
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: authSearch,
+  component: lazyRouteComponent(() => import('../features/auth/sign-in-page'), 'SignInPage'),
+});
+const signUpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-up',
+  validateSearch: authSearch,
+  component: lazyRouteComponent(() => import('../features/auth/sign-up-page'), 'SignUpPage'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  dashboardRoute,
+  nurseriesRoute,
+  monitoringRoute,
+  assistantRoute,
+  shopRoute,
+  shadowTeachersRoute,
+  profileRoute,
+  mentalHealthRoute,
+  communityRoute,
+  signInRoute,
+  signUpRoute,
+]);
+
+function PendingPage() {
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** The browser's history by default; tests pass a memory history. */
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    defaultPendingComponent: PendingPage,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,54 @@
+import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent, ReactNode } from 'react';
+
+interface AuthFormProps {
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: () => void;
+  footer: { text: string; linkLabel: string; to: '/sign-in' | '/sign-up'; redirect?: string };
+  children: ReactNode;
+}
+
+/** The frame both account forms share: a small centred card. */
+export function AuthForm({ title, subtitle, submitLabel, pending, error, onSubmit, footer, children }: AuthFormProps) {
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Card maw={420} mx="auto" mt={{ base: 'md', sm: 48 }} p="xl">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz={26}>
+              {title}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {subtitle}
+            </Text>
+          </div>
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+              {error}
+            </Alert>
+          )}
+          {children}
+          <Button type="submit" loading={pending} fullWidth mt="xs">
+            {submitLabel}
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            {footer.text}{' '}
+            <Anchor component={Link} to={footer.to} search={{ redirect: footer.redirect }} fw={600}>
+              {footer.linkLabel}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { PasswordInput, TextInput } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { signInInput } from '../../../shared/schemas/auth';
+import { trpc } from '../../lib/trpc';
+import { AuthForm } from './auth-form';
+import { fieldErrorsOf, messageOf, type FieldErrors } from './field-errors';
+import { useSessionChange } from './use-session-change';
+
+const route = getRouteApi('/sign-in');
+
+export function SignInPage() {
+  const { redirect } = route.useSearch();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const afterSignIn = useSessionChange();
+  const signIn = trpc.auth.signIn.useMutation({ onSuccess: () => afterSignIn(redirect) });
+
+  const submit = () => {
+    const parsed = signInInput.safeParse({ email, password });
+    setFieldErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
+    if (parsed.success) signIn.mutate(parsed.data);
+  };
+
+  return (
+    <AuthForm
+      title="Welcome back"
+      subtitle="Sign in to see your children, their classroom and your bookings."
+      submitLabel="Sign in"
+      pending={signIn.isPending}
+      error={signIn.error ? messageOf(signIn.error) : null}
+      onSubmit={submit}
+      footer={{ text: 'New to Nestling?', linkLabel: 'Create an account', to: '/sign-up', redirect }}
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        error={fieldErrors.email}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+        error={fieldErrors.password}
+      />
+    </AuthForm>
+  );
+}

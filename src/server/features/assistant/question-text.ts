@@ -1,0 +1,46 @@
+/**
+ * Pure text handling for questions: parents' shorthand made plain, and synonyms added so
+ * that the words of a question meet the words of the articles.
+ */
+
+const NUMBER_WORDS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6' };
+
+/** Lowercases and spells out shorthand such as '3yo', '18mo' and '2.5yrs'. */
+export function normaliseQuestion(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\b(\d+(?:\.\d+)?)\s*(?:yo|y\/o|yrs?|years?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 year old')
+    .replace(/\b(\d+)\s*(?:mo|mths?|months?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 month old')
+    .replace(/\b(\d+)\s*(?:wk|wks|weeks?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 week old')
+    .replace(/\b(one|two|three|four|five|six)\s+year\s+old\b/g, (_, n: string) => `${NUMBER_WORDS[n]} year old`)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface Synonym {
+  term: string;
+  expansion: string;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Appends the expansion of every synonym term that appears in the text as a whole word or
+ * phrase; the text itself is kept, so nothing the parent wrote is lost.
+ */
+export function expandSynonyms(text: string, synonyms: Synonym[]): string {
+  const additions: string[] = [];
+  for (const { term, expansion } of synonyms) {
+    const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(term)}(?![a-z0-9])`);
+    if (pattern.test(text) && !additions.includes(expansion)) additions.push(expansion);
+  }
+  return additions.length > 0 ? `${text} ${additions.join(' ')}` : text;
+}
+
+/** The distinct words of a text worth checking for misspellings. */
+export function candidateWords(text: string): string[] {
+  return [...new Set(text.match(/[a-z]{4,}/g) ?? [])];
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  bookingOutput,
+  createBookingInput,
+  listBookingsInput,
+  teacherAvailabilityInput,
+  teacherAvailabilityOutput,
+  updateBookingStatusInput,
+} from '../../../shared/schemas/bookings';
+import { protectedProcedure, router } from '../../trpc/init';
+
+export const shadowBookingsRouter = router({
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/shadow-bookings',
+        tags: ['shadow bookings'],
+        summary: 'Book a shadow teacher for one of your children',
+        description:
+          'Every rule of the booking form is checked again here. A different totalPrice than the server computes gives 400 ' +
+          "'The price has changed'; a time another booking already holds gives 409 'This time is no longer available'.",
+        successDescription: 'Created: answers 201 with the new booking.',
+      },
+      successStatus: 201,
+    })
+    .input(createBookingInput)
+    .output(bookingOutput)
+    .mutation(({ ctx, input }) => ctx.services.bookings.create(ctx.user, input)),
+
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/shadow-bookings',
+        tags: ['shadow bookings'],
+        summary: 'Your bookings, newest first',
+        description: 'parentId must be your own user id (another gives 403); it may be left out.',
+      },
+    })
+    .input(listBookingsInput)
+    .output(z.array(bookingOutput))
+    .query(({ ctx, input }) => ctx.services.bookings.listForParent(ctx.user, input.parentId)),
+
+  updateStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/shadow-bookings/{id}/status',
+        tags: ['shadow bookings'],
+        summary: 'Cancel, confirm or decline a booking',
+        description:
+          'A parent may cancel their own pending booking. A teacher account may confirm or decline (cancel) a pending booking of ' +
+          'the shadow teacher it is linked to. Any other change gives 409.',
+      },
+    })
+    .input(updateBookingStatusInput)
+    .output(bookingOutput)
+    .mutation(({ ctx, input }) => ctx.services.bookings.updateStatus(ctx.user, input.id, input.status)),
+
+  availability: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/shadow-teachers/{id}/availability',
+        tags: ['shadow teachers'],
+        summary: "A teacher's open start and end times per date",
+        description: 'Only bookable dates (tomorrow to 30 days ahead) with at least one open start time; booked time is left out.',
+      },
+    })
+    .input(teacherAvailabilityInput)
+    .output(teacherAvailabilityOutput)
+    .query(({ ctx, input }) => ctx.services.bookings.availability(input)),
+});

@@ -1,0 +1,122 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  MAX_CLIENT_MESSAGE_BYTES,
+  REALTIME_PATH,
+  closeCodes,
+  decodeClientMessage,
+  type ServerMessage,
+} from '../../shared/realtime';
+import type { Config } from '../config';
+import { httpStatusOf } from '../errors';
+import type { AuthenticatedUser } from '../features/auth/auth.service';
+import type { MonitoringService } from '../features/monitoring/monitoring.service';
+import type { ActivityBus, ActivityEvent } from './activity-bus';
+import { ChannelHub, type Member } from './channel-hub';
+
+const encode = (message: ServerMessage) => Buffer.from(JSON.stringify(message));
+
+/**
+ * /ws: authorized joins to camera channels, and delivery of every committed activity to the
+ * members of its classroom's channels. Register after the auth hooks, which resolve
+ * request.auth for /ws from the session cookie or a bearer token.
+ */
+export async function registerRealtime(app: FastifyInstance, deps: { config: Config; monitoring: MonitoringService; bus: ActivityBus }) {
+  const { config, monitoring, bus } = deps;
+  const hub = new ChannelHub(app.log);
+  hub.start();
+
+  // Added before the plugin's own preClose hook, so clients hear 1001 rather than a bare close.
+  // Deliveries drain here, while the database is certainly still open.
+  app.addHook('preClose', async () => {
+    hub.closeAll(closeCodes.goingAway, 'The server is restarting; reconnect shortly.');
+    unsubscribe();
+    await deliveries;
+  });
+
+  await app.register(websocket, {
+    // The hub tracks connections itself; ws's own client set would be a second copy.
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false, perMessageDeflate: false },
+    errorHandler(error, socket, request) {
+      // ws has already started closing (1009 for an oversized message, 1002 for a bad frame).
+      request.log.info({ err: error }, 'WebSocket error');
+      if (socket.readyState === socket.OPEN) socket.terminate();
+    },
+  });
+
+  // One activity at a time, so members receive them in the order they were published.
+  let deliveries = Promise.resolve();
+  const unsubscribe = bus.subscribe((event) => {
+    if (!hub.hasListeners(event.classroomId)) return;
+    deliveries = deliveries.then(() => deliver(event)).catch((error: unknown) => app.log.error({ err: error, event }, 'activity delivery failed'));
+  });
+  async function deliver(event: ActivityEvent) {
+    const found = await monitoring.activityForDelivery(event.activityId);
+    // Serialized once, however many members receive it.
+    if (found) hub.broadcast(found.classroomId, encode({ type: 'activity', data: found.activity }));
+  }
+
+  app.get(REALTIME_PATH, { websocket: true, onRequest: async (request, reply) => refuseForeignOrigin(request, reply, config) }, (socket, request) =>
+    handleConnection(socket, request.auth?.user, request.log),
+  );
+
+  function handleConnection(socket: WebSocket, user: AuthenticatedUser | undefined, log: FastifyRequest['log']) {
+    if (!user) {
+      send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'Please sign in to see live activity.' });
+      socket.close(closeCodes.notSignedIn, 'Not signed in');
+      return;
+    }
+    const member = hub.add(socket);
+    // Only the newest join counts when a client sends several before the first is answered.
+    let latestJoin = 0;
+
+    socket.on('message', (data, isBinary) => {
+      const decoded = decodeClientMessage(isBinary ? '' : String(data));
+      if (!decoded.ok) {
+        if (decoded.reason === 'invalid-message') {
+          send(socket, { type: 'error', code: 'BAD_REQUEST', message: decoded.detail });
+        } else {
+          log.info({ reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
+        }
+        return;
+      }
+      const { channel } = decoded.message;
+      const join = ++latestJoin;
+      monitoring.findVisibleCamera(user, channel).then(
+        (camera) => {
+          if (join !== latestJoin || !hub.has(member)) return;
+          if (!camera) {
+            // Another family's camera and a camera that does not exist read the same.
+            send(socket, { type: 'error', code: 'FORBIDDEN', message: `You cannot watch camera '${channel}'.` });
+            socket.close(closeCodes.notAllowed, 'Not allowed');
+            return;
+          }
+          hub.join(member, channel, camera.classroom_id);
+          send(socket, { type: 'joined', channel });
+        },
+        (error: unknown) => {
+          log.error({ err: error, channel }, 'a WebSocket join failed');
+          socket.terminate();
+        },
+      );
+    });
+  }
+}
+
+function send(socket: WebSocket, message: ServerMessage) {
+  if (socket.readyState === socket.OPEN) socket.send(encode(message), { binary: false });
+}
+
+/**
+ * Cross-site WebSocket hijacking guard: browsers send the page's Origin with every handshake,
+ * and a session cookie is honoured only with ours. Integrators' tools, which send no Origin,
+ * authenticate with a bearer token.
+ */
+function refuseForeignOrigin(request: FastifyRequest, reply: FastifyReply, config: Config) {
+  const origin = request.headers.origin;
+  if (origin === config.publicOrigin || (origin === undefined && request.auth?.method !== 'session')) return;
+  return reply
+    .code(httpStatusOf('FORBIDDEN'))
+    .send({ message: 'This connection came from another website, so it was refused.', code: 'FORBIDDEN' });
+}

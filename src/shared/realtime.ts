@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { activityOutput, cameraId } from './schemas/monitoring';
+
+/**
+ * The live activity channel at /ws (spec sections 4 and 7).
+ *
+ * A channel is a camera id, such as classroom-3b. The cameras of one classroom share one
+ * activity log, so an activity logged for a classroom reaches every camera channel of it.
+ * One connection listens to one channel at a time; a later join moves it.
+ */
+export const REALTIME_PATH = '/ws';
+
+/** Client messages larger than this close the socket with 1009. */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+export const closeCodes = {
+  /** The server is shutting down; reconnect. */
+  goingAway: 1001,
+  messageTooBig: 1009,
+  notSignedIn: 4401,
+  notAllowed: 4403,
+} as const;
+
+export const joinMessage = z.object({ type: z.literal('join'), channel: cameraId });
+
+/** Everything a client may send. */
+export const clientMessage = z.discriminatedUnion('type', [joinMessage]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export const joinedMessage = z.object({ type: z.literal('joined'), channel: z.string() });
+
+/** `data` is exactly one item of GET /api/activities. */
+export const activityMessage = z.object({ type: z.literal('activity'), data: activityOutput });
+
+export const realtimeErrorCodes = ['UNAUTHORIZED', 'FORBIDDEN', 'BAD_REQUEST'] as const;
+export const errorMessage = z.object({
+  type: z.literal('error'),
+  code: z.enum(realtimeErrorCodes),
+  /** Written for the person who sees it. */
+  message: z.string(),
+});
+
+/** Everything the server sends. */
+export const serverMessage = z.discriminatedUnion('type', [joinedMessage, activityMessage, errorMessage]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+
+export type DecodeResult<T> =
+  | { ok: true; message: T }
+  | { ok: false; reason: 'invalid-json' | 'unknown-type' | 'invalid-message'; detail: string };
+
+/**
+ * Parses one text frame against a message union. Both ends use it, so they agree on what is
+ * well formed; an unknown `type` is told apart from a known one with bad fields, because the
+ * first is ignored and the second deserves an answer.
+ */
+export function decodeMessage<T extends { type: string }>(
+  schema: z.ZodType<T> & { options: ReadonlyArray<{ shape: { type: z.ZodLiteral<string> } }> },
+  text: string,
+): DecodeResult<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: 'invalid-json', detail: (error as Error).message };
+  }
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  const known = schema.options.some((option) => option.shape.type.value === type);
+  if (!known) return { ok: false, reason: 'unknown-type', detail: `unknown message type ${JSON.stringify(type ?? null)}` };
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return { ok: false, reason: 'invalid-message', detail: parsed.error.issues.map((issue) => issue.message).join(' ') };
+  }
+  return { ok: true, message: parsed.data };
+}
+
+export const decodeClientMessage = (text: string) => decodeMessage(clientMessage, text);
+export const decodeServerMessage = (text: string) => decodeMessage(serverMessage, text);

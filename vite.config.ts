@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `npm run dev` runs the API on PORT (default 3000); `npx vite` serves the client with hot
+// reload and forwards API and realtime traffic there. The /ws endpoint checks the Origin
+// against PUBLIC_ORIGIN, so start the API with PUBLIC_ORIGIN=http://localhost:5173 when
+// developing through Vite.
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: '.',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/trpc': apiTarget,
+      '/ws': { target: apiTarget, ws: true },
+    },
+  },
+});
