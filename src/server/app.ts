@@ -130,7 +130,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
 /** Over REST, a procedure whose meta names a successStatus (201 for a create) answers with it. */
 function successStatusMeta({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) {
-  const procedures = appRouter._def.procedures as Record<string, { _def: { meta?: { successStatus?: unknown } } } | undefined>;
+  // At run time _def.procedures is flat, keyed by dotted path such as 'shadowBookings.create'.
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { successStatus?: unknown } } } | undefined>;
   const status = paths?.length === 1 && errors.length === 0 ? procedures[paths[0]!]?._def.meta?.successStatus : undefined;
   return typeof status === 'number' ? { status } : {};
 }
@@ -149,7 +150,7 @@ function registerClient(app: FastifyInstance, clientDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (/^\/(api|trpc|ws)(\/|$)/.test(request.url) || request.method !== 'GET') {
+    if (/^\/(api|trpc|ws)(\/|$)/.test(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND' });
     }
     if (!hasClient) {
