@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Query-string booleans: only 'true' and 'false' mean anything. */
-const queryBoolean = z.enum(['true', 'false'], 'Use true or false.').transform((value) => value === 'true');
+/** A boolean from tRPC, or from a REST query string where only 'true' and 'false' mean anything. */
+const queryBoolean = z.union(
+  [z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')],
+  'Use true or false.',
+);
 
 export const productOutput = z.object({
   id: z.number().int(),

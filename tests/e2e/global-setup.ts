@@ -1,0 +1,77 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `npm start` on a free port with a fresh database: an embedded one by default, or a
+ * new PostgreSQL database (seeded with `npm run db:seed`) when E2E_DATABASE_URL names a server.
+ */
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  if (serverUrl) {
+    const name = `nestling_e2e_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    const seeded = spawnSync('npm', ['run', 'db:seed'], { env, stdio: 'inherit' });
+    if (seeded.status !== 0) throw new Error('seeding the e2e database failed');
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+
+  const server: ChildProcess = spawn('npm', ['start'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`npm start exited with ${server.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error('the server did not become healthy within 4 minutes');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    // npm start runs the server as a child; signal the whole group so it shuts down gracefully.
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
