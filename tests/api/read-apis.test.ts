@@ -223,3 +223,14 @@ describe('GET /api/nurseries', () => {
     expect(bad.json().issues[0].message).toBe('ageMin must not be more than ageMax.');
   });
 });
+
+describe('boolean query parameters', () => {
+  it("read 'false' as false and refuse anything but true or false", async () => {
+    const without = (await get('/api/nurseries?specialNeeds=false&limit=100')).json();
+    expect(without.length).toBeGreaterThan(0);
+    expect(without.every((n: { specialNeedsSupport: boolean }) => !n.specialNeedsSupport)).toBe(true);
+    const bad = await get('/api/nurseries?specialNeeds=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].message).toBe('Use true or false.');
+  });
+});

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** A boolean from tRPC, or from a REST query string where only 'true' and 'false' mean anything. */
-const queryBoolean = z.union(
-  [z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')],
-  'Use true or false.',
+/**
+ * A boolean from tRPC, or from a REST query string where only 'true' and 'false' mean anything.
+ * (Plain z.coerce.boolean() would read 'false' as true.)
+ */
+const queryBoolean = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean('Use true or false.'),
 );
 
 export const productOutput = z.object({
