@@ -14,7 +14,7 @@ export function createServices(deps: {
   now?: () => Date;
   authLimits?: AuthLimits;
   /** Where committed activities go to reach live channels (the realtime bus). */
-  publishActivity?: (event: ActivityEvent) => void;
+  publishActivity?: (event: ActivityEvent) => Promise<void>;
 }) {
   const { db, config, now } = deps;
   return {

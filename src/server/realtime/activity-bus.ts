@@ -13,11 +13,13 @@ export type ActivityListener = (event: ActivityEvent) => void;
 
 /**
  * Carries "an activity was committed" to every server instance, the publishing one included.
- * publish never throws: the activity is already saved, and a lost broadcast is logged, not
- * turned into a failed request that a client would retry into a duplicate.
+ * publish resolves once the event is on its way, so events published one after another are
+ * delivered in that order. It never rejects: the activity is already saved, and a lost
+ * broadcast is logged, not turned into a failed request that a client would retry into a
+ * duplicate.
  */
 export interface ActivityBus {
-  publish(event: ActivityEvent): void;
+  publish(event: ActivityEvent): Promise<void>;
   subscribe(listener: ActivityListener): () => void;
   close(): Promise<void>;
 }
@@ -55,7 +57,7 @@ export function createInProcessBus(log: FastifyBaseLogger): ActivityBus {
   const listeners = createListeners(log);
   return {
     // Delivered on a later tick, so the publishing request never waits for the fan-out.
-    publish: (event) => void setImmediate(() => listeners.deliver(event)),
+    publish: async (event) => void setImmediate(() => listeners.deliver(event)),
     subscribe: listeners.add,
     close: async () => {},
   };
@@ -128,11 +130,13 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
   await connect();
 
   return {
-    publish(event) {
+    async publish(event) {
       const payload = JSON.stringify({ activityId: event.activityId, classroomId: event.classroomId });
-      sql`SELECT pg_notify(${ACTIVITY_NOTIFY_CHANNEL}, ${payload})`.execute(database.db).catch((error: unknown) => {
+      try {
+        await sql`SELECT pg_notify(${ACTIVITY_NOTIFY_CHANNEL}, ${payload})`.execute(database.db);
+      } catch (error) {
         log.error({ err: error, event }, 'an activity was saved but could not be published');
-      });
+      }
     },
     subscribe: listeners.add,
     async close() {

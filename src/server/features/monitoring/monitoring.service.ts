@@ -29,12 +29,12 @@ export function createMonitoringService(deps: {
   db: Kysely<Database>;
   timeZone: string;
   now?: () => Date;
-  /** Called after an activity is committed; must not throw. */
-  publish?: (event: ActivityEvent) => void;
+  /** Called after an activity is committed; never rejects. */
+  publish?: (event: ActivityEvent) => Promise<void>;
 }) {
   const { db, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
-  const publish = deps.publish ?? (() => {});
+  const publish = deps.publish ?? (async () => {});
 
   function toActivityDto(row: { id: number; type: string; description: string; occurred_at: Date }, at: Date): ActivityDto {
     return {
@@ -136,7 +136,7 @@ export function createMonitoringService(deps: {
         }
         return inserted;
       });
-      publish({ activityId: row.id, classroomId: target.classroomId });
+      await publish({ activityId: row.id, classroomId: target.classroomId });
       return toActivityDto(row, at);
     },
 
