@@ -14,6 +14,7 @@ import { openDatabase } from './db/open-database';
 import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { registerAuthHooks } from './features/auth/auth.hooks';
 import { registerBookingCalendarRoute } from './features/bookings/bookings.calendar-route';
+import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import type { AuthLimits } from './features/auth/auth.service';
 import { createActivityBus } from './realtime/activity-bus';
 import { registerRealtime } from './realtime/ws-route';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const openApiDocument = buildOpenApiDocument(config.publicOrigin);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
   registerBookingCalendarRoute(app, services.bookings);
+  await registerCommunityImageRoutes(app, services.community);
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(fastifyTRPCOpenApiPlugin, {

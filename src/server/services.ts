@@ -3,8 +3,11 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createAuthService, type AuthLimits } from './features/auth/auth.service';
 import { createBookingsService } from './features/bookings/bookings.service';
+import { createCommunityService } from './features/community/community.service';
+import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
+import { createPostgresImageStorage } from './lib/image-storage';
 import type { ActivityEvent } from './realtime/activity-bus';
 
 /** Every service, built once per app from the same database and config. */
@@ -22,6 +25,8 @@ export function createServices(deps: {
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publishActivity }),
     nurseries: createNurseriesService({ db }),
     bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, now }),
+    community: createCommunityService({ db, images: createPostgresImageStorage(db), now }),
+    mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
   };
 }
 

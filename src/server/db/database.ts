@@ -188,6 +188,135 @@ export interface ArticleVocabularyTable {
   occurrences: number;
 }
 
+export interface ImagesTable {
+  id: string;
+  owner_id: number;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+  byte_size: number;
+  bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface SupportGroupsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  image: string | null;
+  tags: string[];
+  created_at: Timestamp;
+}
+
+export interface GroupMembershipsTable {
+  group_id: number;
+  user_id: number;
+  joined_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  author_id: number;
+  group_id: number | null;
+  title: string;
+  content: string;
+  tags: string[];
+  image_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  author_id: number;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface PostLikesTable {
+  post_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface PostReportsTable {
+  id: Generated<number>;
+  post_id: number;
+  reporter_id: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface MentalHealthServicesTable {
+  id: string;
+  title: string;
+  description: string;
+  position: number;
+}
+
+export interface MentalHealthServiceOptionsTable {
+  service_id: string;
+  id: string;
+  name: string;
+  /** Cents. */
+  price: number;
+  position: number;
+}
+
+export interface SpecialistsTable {
+  id: string;
+  name: string;
+  specialty: string;
+  qualifications: string;
+  experience: string;
+  languages: string[];
+  bio: string;
+  image: string | null;
+  position: number;
+}
+
+export interface SpecialistSessionTypesTable {
+  id: string;
+  name: string;
+  minutes: number;
+  /** Cents. */
+  price: number;
+  position: number;
+}
+
+export interface MentalHealthTimeWindowsTable {
+  id: string;
+  label: string;
+  position: number;
+}
+
+export interface MentalHealthArticlesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  category: string;
+  author: string;
+  published_on: DateText;
+  excerpt: string;
+  position: number;
+}
+
+export interface MentalHealthBookingsTable {
+  id: Generated<number>;
+  parent_id: number;
+  child_id: number | null;
+  service_id: string | null;
+  option_id: string | null;
+  specialist_id: string | null;
+  session_type_id: string | null;
+  session_date: DateText;
+  time_window: string;
+  notes: Defaulted<string>;
+  /** Cents, copied from the catalogue. */
+  price: number;
+  status: Defaulted<'pending' | 'confirmed' | 'cancelled'>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -204,6 +333,20 @@ export interface Database {
   articles: ArticlesTable;
   article_synonyms: ArticleSynonymsTable;
   article_vocabulary: ArticleVocabularyTable;
+  images: ImagesTable;
+  support_groups: SupportGroupsTable;
+  group_memberships: GroupMembershipsTable;
+  posts: PostsTable;
+  comments: CommentsTable;
+  post_likes: PostLikesTable;
+  post_reports: PostReportsTable;
+  mental_health_services: MentalHealthServicesTable;
+  mental_health_service_options: MentalHealthServiceOptionsTable;
+  specialists: SpecialistsTable;
+  specialist_session_types: SpecialistSessionTypesTable;
+  mental_health_time_windows: MentalHealthTimeWindowsTable;
+  mental_health_articles: MentalHealthArticlesTable;
+  mental_health_bookings: MentalHealthBookingsTable;
 }
 
 /** What repositories take first: the database or an open transaction. */

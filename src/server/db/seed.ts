@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './database';
+import { seedCommunityAndMentalHealth } from './seed-community-and-mental-health';
 import { classrooms } from './seed-data/classrooms';
 import { demoActivities, demoChildren, secondFamilyActivities, secondFamilyChildren } from './seed-data/family';
 import { nurseries } from './seed-data/nurseries';
@@ -107,6 +108,7 @@ export async function seed(db: Kysely<Database>, now: Date = new Date()): Promis
 
     await insertFamily(trx, parent, demoChildren, demoActivities, classroomIds, now);
     await insertFamily(trx, second, secondFamilyChildren, secondFamilyActivities, classroomIds, now);
+    await seedCommunityAndMentalHealth(trx, { parent, secondParent: second }, now);
   });
 }
 

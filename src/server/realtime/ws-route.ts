@@ -38,10 +38,10 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
   await app.register(websocket, {
     // The hub tracks connections itself; ws's own client set would be a second copy.
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false, perMessageDeflate: false },
+    // Reached only by an exception thrown while a connection is being set up.
     errorHandler(error, socket, request) {
-      // ws has already started closing (1009 for an oversized message, 1002 for a bad frame).
-      request.log.info({ err: error }, 'WebSocket error');
-      if (socket.readyState === socket.OPEN) socket.terminate();
+      request.log.error({ err: error }, 'WebSocket connection setup failed');
+      socket.terminate();
     },
   });
 
@@ -57,11 +57,29 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
     if (found) hub.broadcast(found.classroomId, encode({ type: 'activity', data: found.activity }));
   }
 
-  app.get(REALTIME_PATH, { websocket: true, onRequest: async (request, reply) => refuseForeignOrigin(request, reply, config) }, (socket, request) =>
-    handleConnection(socket, request.auth?.user, request.log),
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      onRequest: async (request, reply) => refuseForeignOrigin(request, reply, config),
+      // A connection lives for hours. Once it is upgraded, nothing of the HTTP request may stay
+      // reachable from the socket: that would be several kB per idle connection.
+      preHandler: async (request, reply) => {
+        if (request.ws) reply.raw.detachSocket(request.raw.socket);
+      },
+    },
+    (socket, request) => handleConnection(socket, request.auth?.user),
   );
 
-  function handleConnection(socket: WebSocket, user: AuthenticatedUser | undefined, log: FastifyRequest['log']) {
+  function onSocketError(this: WebSocket, error: Error) {
+    // ws is already closing the socket (1009 for an oversized message, 1002 for a bad frame).
+    app.log.info({ err: error }, 'WebSocket error');
+  }
+
+  function handleConnection(socket: WebSocket, user: AuthenticatedUser | undefined) {
+    // The plugin's own error listener holds the request and reply; this one holds nothing.
+    socket.removeAllListeners('error');
+    socket.on('error', onSocketError);
     if (!user) {
       send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'Please sign in to see live activity.' });
       socket.close(closeCodes.notSignedIn, 'Not signed in');
@@ -77,7 +95,7 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
         if (decoded.reason === 'invalid-message') {
           send(socket, { type: 'error', code: 'BAD_REQUEST', message: decoded.detail });
         } else {
-          log.info({ reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
+          app.log.info({ userId: user.id, reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
         }
         return;
       }
@@ -96,7 +114,7 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
           send(socket, { type: 'joined', channel });
         },
         (error: unknown) => {
-          log.error({ err: error, channel }, 'a WebSocket join failed');
+          app.log.error({ err: error, userId: user.id, channel }, 'a WebSocket join failed');
           socket.terminate();
         },
       );

@@ -1,5 +1,6 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { SESSION_COOKIE } from '../features/auth/session-cookie';
+import { communityImagePaths } from '../features/community/community.images-route';
 import { appRouter } from './router';
 
 export function buildOpenApiDocument(publicOrigin: string) {
@@ -15,5 +16,7 @@ export function buildOpenApiDocument(publicOrigin: string) {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (nst_…) created in your profile.' },
     },
+    // Routes that take or give raw bytes are plain routes, so they are described here by hand.
+    paths: communityImagePaths,
   });
 }

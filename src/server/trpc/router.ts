@@ -1,7 +1,9 @@
 import { apiTokensRouter, authRouter, usersRouter } from '../features/auth/auth.router';
 import { shadowBookingsRouter } from '../features/bookings/bookings.router';
 import { productsRouter, shadowTeachersRouter } from '../features/catalog/catalog.router';
+import { communityRouter } from '../features/community/community.router';
 import { healthRouter } from '../features/health/health.router';
+import { mentalHealthRouter } from '../features/mental-health/mental-health.router';
 import { activitiesRouter, camerasRouter, childrenRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
 import { router } from './init';
@@ -18,6 +20,8 @@ export const appRouter = router({
   nurseries: nurseriesRouter,
   shadowTeachers: shadowTeachersRouter,
   shadowBookings: shadowBookingsRouter,
+  community: communityRouter,
+  mentalHealth: mentalHealthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IMAGE_UPLOAD_PATH } from '../../../shared/community-rules';
 import type { Config } from '../../config';
 import { httpStatusOf } from '../../errors';
 import type { AuthenticatedUser, AuthService } from './auth.service';
@@ -46,6 +47,13 @@ export function csrfRejection(request: FastifyRequest, config: Config): { status
     return { status: httpStatusOf('FORBIDDEN'), message: 'This request came from another website, so it was refused.' };
   }
   const contentType = request.headers['content-type'] ?? '';
+  // The image upload takes raw image bytes; a form cannot send an image/* type either.
+  if (request.method === 'POST' && request.url.split('?')[0] === IMAGE_UPLOAD_PATH) {
+    if (!/^image\//i.test(contentType)) {
+      return { status: httpStatusOf('UNSUPPORTED_MEDIA_TYPE'), message: 'Upload the image as raw bytes with an image Content-Type, such as image/png.' };
+    }
+    return undefined;
+  }
   if (request.method === 'POST' && !/^application\/json\b/i.test(contentType)) {
     return { status: httpStatusOf('UNSUPPORTED_MEDIA_TYPE'), message: 'Send the request body as JSON, with Content-Type: application/json.' };
   }

@@ -1,0 +1,178 @@
+import { sql, type Insertable } from 'kysely';
+import type { CommentsTable, Db, PostsTable } from '../../db/database';
+
+/** A position in a list ordered by (created_at, id). */
+export interface Keyset {
+  createdAt: Date;
+  id: number;
+}
+
+/** Posts with their author and the counts, all read from the database; likedByMe for the viewer. */
+function postsWithCounts(db: Db, viewerId: number | null) {
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select((eb) => [
+      'p.id',
+      'p.author_id',
+      'p.group_id',
+      'p.title',
+      'p.content',
+      'p.tags',
+      'p.image_id',
+      'p.created_at',
+      'u.name as author_name',
+      'u.profile_image as author_image',
+      eb.selectFrom('post_likes as l').whereRef('l.post_id', '=', 'p.id').select(sql<number>`count(*)::int`.as('n')).as('likes'),
+      eb.selectFrom('comments as c').whereRef('c.post_id', '=', 'p.id').select(sql<number>`count(*)::int`.as('n')).as('comments'),
+      viewerId === null
+        ? sql<boolean>`false`.as('liked_by_me')
+        : eb.exists(eb.selectFrom('post_likes as ml').whereRef('ml.post_id', '=', 'p.id').where('ml.user_id', '=', viewerId).select(sql`1`.as('one'))).$castTo<boolean>().as('liked_by_me'),
+    ]);
+}
+
+export type PostRow = Awaited<ReturnType<ReturnType<typeof postsWithCounts>['executeTakeFirstOrThrow']>>;
+
+/** Newest first, strictly older than `after` when given. */
+export function listPosts(db: Db, options: { viewerId: number | null; after?: Keyset; limit: number; groupId?: number }) {
+  let query = postsWithCounts(db, options.viewerId);
+  if (options.groupId !== undefined) query = query.where('p.group_id', '=', options.groupId);
+  const after = options.after;
+  if (after) query = query.where(sql<boolean>`(p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::int)`);
+  return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(options.limit).execute();
+}
+
+export function findPost(db: Db, postId: number, viewerId: number | null) {
+  return postsWithCounts(db, viewerId).where('p.id', '=', postId).executeTakeFirst();
+}
+
+export function postExists(db: Db, postId: number) {
+  return db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
+}
+
+/** Holds a key-share lock on the post until the transaction ends: rows may still refer to it, but it cannot be deleted. */
+export function lockPost(db: Db, postId: number) {
+  return db.selectFrom('posts').select('id').where('id', '=', postId).forKeyShare().executeTakeFirst();
+}
+
+export async function insertPost(db: Db, post: Insertable<PostsTable>): Promise<number> {
+  const { id } = await db.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Deletes a post only when `authorId` wrote it; answers the deleted row, or undefined. */
+export function deletePostOfAuthor(db: Db, postId: number, authorId: number) {
+  return db.deleteFrom('posts').where('id', '=', postId).where('author_id', '=', authorId).returning(['id', 'image_id']).executeTakeFirst();
+}
+
+/** True when any post still shows the image. */
+export async function imageInUse(db: Db, imageId: string): Promise<boolean> {
+  return (await db.selectFrom('posts').select('id').where('image_id', '=', imageId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+// ---- Likes and reports ------------------------------------------------------------------
+
+/** Adds the like unless it is already there. */
+export async function insertLike(db: Db, postId: number, userId: number, at: Date) {
+  await db.insertInto('post_likes').values({ post_id: postId, user_id: userId, created_at: at }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function deleteLike(db: Db, postId: number, userId: number) {
+  await db.deleteFrom('post_likes').where('post_id', '=', postId).where('user_id', '=', userId).execute();
+}
+
+export async function likeState(db: Db, postId: number, userId: number): Promise<{ likes: number; likedByMe: boolean }> {
+  const row = await db
+    .selectFrom('post_likes')
+    .select([sql<number>`count(*)::int`.as('likes'), sql<boolean>`coalesce(bool_or(user_id = ${userId}), false)`.as('liked_by_me')])
+    .where('post_id', '=', postId)
+    .executeTakeFirstOrThrow();
+  return { likes: row.likes, likedByMe: row.liked_by_me };
+}
+
+/** One report per person and post: a repeat keeps the first reason. */
+export async function insertReport(db: Db, report: { postId: number; reporterId: number; reason: string; at: Date }) {
+  await db
+    .insertInto('post_reports')
+    .values({ post_id: report.postId, reporter_id: report.reporterId, reason: report.reason, created_at: report.at })
+    .onConflict((oc) => oc.columns(['post_id', 'reporter_id']).doNothing())
+    .execute();
+}
+
+// ---- Comments ---------------------------------------------------------------------------
+
+function commentsWithAuthors(db: Db) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.post_id', 'c.author_id', 'c.content', 'c.created_at', 'u.name as author_name', 'u.profile_image as author_image']);
+}
+
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>['executeTakeFirstOrThrow']>>;
+
+/** Oldest first, strictly newer than `after` when given. */
+export function listComments(db: Db, postId: number, options: { after?: Keyset; limit: number }) {
+  let query = commentsWithAuthors(db).where('c.post_id', '=', postId);
+  const after = options.after;
+  if (after) query = query.where(sql<boolean>`(c.created_at, c.id) > (${after.createdAt}::timestamptz, ${after.id}::int)`);
+  return query.orderBy('c.created_at').orderBy('c.id').limit(options.limit).execute();
+}
+
+export function findComment(db: Db, commentId: number) {
+  return commentsWithAuthors(db).where('c.id', '=', commentId).executeTakeFirst();
+}
+
+export async function insertComment(db: Db, comment: Insertable<CommentsTable>): Promise<number> {
+  const { id } = await db.insertInto('comments').values(comment).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function deleteCommentOfAuthor(db: Db, commentId: number, authorId: number) {
+  return db.deleteFrom('comments').where('id', '=', commentId).where('author_id', '=', authorId).returning('id').executeTakeFirst();
+}
+
+// ---- Support groups ---------------------------------------------------------------------
+
+function groupsWithCounts(db: Db, viewerId: number | null) {
+  return db.selectFrom('support_groups as g').select((eb) => [
+    'g.id',
+    'g.slug',
+    'g.name',
+    'g.description',
+    'g.image',
+    'g.tags',
+    eb.selectFrom('group_memberships as m').whereRef('m.group_id', '=', 'g.id').select(sql<number>`count(*)::int`.as('n')).as('members'),
+    eb.selectFrom('posts as p').whereRef('p.group_id', '=', 'g.id').select(sql<number>`count(*)::int`.as('n')).as('posts'),
+    viewerId === null
+      ? sql<boolean>`false`.as('joined')
+      : eb.exists(eb.selectFrom('group_memberships as mine').whereRef('mine.group_id', '=', 'g.id').where('mine.user_id', '=', viewerId).select(sql`1`.as('one'))).$castTo<boolean>().as('joined'),
+  ]);
+}
+
+export type GroupRow = Awaited<ReturnType<ReturnType<typeof groupsWithCounts>['executeTakeFirstOrThrow']>>;
+
+export function listGroups(db: Db, viewerId: number | null) {
+  return groupsWithCounts(db, viewerId).orderBy('g.id').execute();
+}
+
+export function findGroup(db: Db, groupId: number, viewerId: number | null) {
+  return groupsWithCounts(db, viewerId).where('g.id', '=', groupId).executeTakeFirst();
+}
+
+/** Holds a key-share lock on the group until the transaction ends. */
+export function lockGroup(db: Db, groupId: number) {
+  return db.selectFrom('support_groups').select('id').where('id', '=', groupId).forKeyShare().executeTakeFirst();
+}
+
+export async function insertMembership(db: Db, groupId: number, userId: number, at: Date) {
+  await db.insertInto('group_memberships').values({ group_id: groupId, user_id: userId, joined_at: at }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function deleteMembership(db: Db, groupId: number, userId: number) {
+  await db.deleteFrom('group_memberships').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+}
+
+export async function isMember(db: Db, groupId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('group_memberships').select('group_id').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import {
+  commentIdInput,
+  commentOutput,
+  commentPageOutput,
+  createCommentInput,
+  createPostInput,
+  deletedOutput,
+  groupIdInput,
+  groupOutput,
+  likeOutput,
+  listCommentsInput,
+  listPostsInput,
+  postIdInput,
+  postOutput,
+  postPageOutput,
+  reportOutput,
+  reportPostInput,
+} from '../../../shared/schemas/community';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+
+const tags = ['community'];
+const PLAIN_TEXT = 'Titles, content and comments are plain text, stored and returned exactly as written: render them as text, never as HTML.';
+
+const postsRouter = router({
+  list: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/community/posts',
+        tags,
+        protect: false,
+        summary: 'The activity feed, newest first',
+        description: `Cursor-paged: pass the nextCursor of one page as cursor to get the next. Filter to one support group with groupId. ${PLAIN_TEXT}`,
+      },
+    })
+    .input(listPostsInput)
+    .output(postPageOutput)
+    .query(({ ctx, input }) => ctx.services.community.listPosts(ctx.user, input)),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/community/posts/{id}', tags, protect: false, summary: 'One post' } })
+    .input(postIdInput)
+    .output(postOutput)
+    .query(({ ctx, input }) => ctx.services.community.getPost(ctx.user, input.id)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/community/posts',
+        tags,
+        summary: 'Publish a post',
+        description:
+          'title (up to 150 characters) and content (up to 5,000) are required and trimmed; tags are comma-separated text ' +
+          '(or a list), trimmed, empties dropped, at most 10. To add an image, upload it first to POST /community/images and ' +
+          `pass its id as imageId. To post in a support group, join it and pass groupId. ${PLAIN_TEXT}`,
+        successDescription: 'Created: answers 201 with the new post.',
+      },
+      successStatus: 201,
+    })
+    .input(createPostInput)
+    .output(postOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.createPost(ctx.user, input)),
+
+  remove: protectedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/community/posts/{id}', tags, summary: 'Delete your own post', description: "Someone else's post answers 404." },
+    })
+    .input(postIdInput)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.deletePost(ctx.user, input.id)),
+
+  like: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/community/posts/{id}/like',
+        tags,
+        summary: 'Like a post',
+        description: 'One like per person: liking again changes nothing. The count is read from the stored likes.',
+      },
+    })
+    .input(postIdInput)
+    .output(likeOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.like(ctx.user, input.id)),
+
+  unlike: protectedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/community/posts/{id}/like', tags, summary: 'Take back your like', description: 'Unliking a post you have not liked changes nothing.' },
+    })
+    .input(postIdInput)
+    .output(likeOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.unlike(ctx.user, input.id)),
+
+  report: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/community/posts/{id}/reports',
+        tags,
+        summary: 'Report a post to the moderators',
+        description: 'The report is stored for review. Reporting the same post again keeps your first report.',
+        successDescription: 'Created: answers 201.',
+      },
+      successStatus: 201,
+    })
+    .input(reportPostInput)
+    .output(reportOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.report(ctx.user, input.id, input.reason)),
+});
+
+const commentsRouter = router({
+  list: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/community/posts/{id}/comments',
+        tags,
+        protect: false,
+        summary: "A post's comments, oldest first",
+        description: `Cursor-paged like the feed. ${PLAIN_TEXT}`,
+      },
+    })
+    .input(listCommentsInput)
+    .output(commentPageOutput)
+    .query(({ ctx, input }) => ctx.services.community.listComments(input)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/community/posts/{id}/comments',
+        tags,
+        summary: 'Comment on a post',
+        description: `content must not be blank after trimming, and has at most 2,000 characters. ${PLAIN_TEXT}`,
+        successDescription: 'Created: answers 201 with the new comment.',
+      },
+      successStatus: 201,
+    })
+    .input(createCommentInput)
+    .output(commentOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.createComment(ctx.user, input.id, input.content)),
+
+  remove: protectedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/community/comments/{id}', tags, summary: 'Delete your own comment', description: "Someone else's comment answers 404." },
+    })
+    .input(commentIdInput)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.deleteComment(ctx.user, input.id)),
+});
+
+const groupsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/community/groups', tags, protect: false, summary: 'Support groups, with member counts' } })
+    .input(z.object({}).optional())
+    .output(z.array(groupOutput))
+    .query(({ ctx }) => ctx.services.community.listGroups(ctx.user)),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/community/groups/{id}', tags, protect: false, summary: 'One support group' } })
+    .input(groupIdInput)
+    .output(groupOutput)
+    .query(({ ctx, input }) => ctx.services.community.getGroup(ctx.user, input.id)),
+
+  join: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/community/groups/{id}/membership',
+        tags,
+        summary: 'Join a support group',
+        description: 'Joining again changes nothing. Answers the group with its new member count.',
+      },
+    })
+    .input(groupIdInput)
+    .output(groupOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.joinGroup(ctx.user, input.id)),
+
+  leave: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/community/groups/{id}/membership',
+        tags,
+        summary: 'Leave a support group',
+        description: 'Leaving a group you are not in changes nothing. Answers the group with its new member count.',
+      },
+    })
+    .input(groupIdInput)
+    .output(groupOutput)
+    .mutation(({ ctx, input }) => ctx.services.community.leaveGroup(ctx.user, input.id)),
+});
+
+export const communityRouter = router({
+  posts: postsRouter,
+  comments: commentsRouter,
+  groups: groupsRouter,
+});

@@ -1,0 +1,245 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { MAX_IMAGE_BYTES, imageUrl } from '../../../shared/community-rules';
+import type {
+  CommentDto,
+  CommentPageDto,
+  CreatePostInput,
+  GroupDto,
+  LikeDto,
+  PostDto,
+  PostPageDto,
+  UploadedImageDto,
+  listCommentsInput,
+  listPostsInput,
+} from '../../../shared/schemas/community';
+import type { Database, Db } from '../../db/database';
+import { AppError, badInput, forbidden, notFound } from '../../errors';
+import { sniffImageType, type ImageStorage } from '../../lib/image-storage';
+import type { AuthenticatedUser } from '../auth/auth.service';
+import * as repo from './community.repository';
+
+const BAD_CURSOR = 'That page cursor is not valid; start again from the first page.';
+
+/** Cursors are opaque to clients: the (created_at, id) of the last row of a page. */
+export function encodeCursor(position: repo.Keyset): string {
+  return Buffer.from(`${position.createdAt.toISOString()}|${position.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): repo.Keyset {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9]\d{0,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const createdAt = match ? new Date(match[1]!) : undefined;
+  if (!match || !createdAt || Number.isNaN(createdAt.getTime()) || Number(match[2]) > 2_147_483_647) throw badInput('cursor', BAD_CURSOR);
+  return { createdAt, id: Number(match[2]) };
+}
+
+/** The page and the cursor of the next one: one extra row is read to know whether there is more. */
+function page<Row extends { id: number; created_at: Date }, Dto>(rows: Row[], limit: number, toDto: (row: Row) => Dto) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items: items.map(toDto), nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
+}
+
+function toPostDto(row: repo.PostRow): PostDto {
+  return {
+    id: row.id,
+    userId: row.author_id,
+    userName: row.author_name,
+    userImage: row.author_image,
+    title: row.title,
+    content: row.content,
+    image: row.image_id ? imageUrl(row.image_id) : null,
+    imageId: row.image_id,
+    tags: row.tags,
+    groupId: row.group_id,
+    likes: row.likes ?? 0,
+    comments: row.comments ?? 0,
+    likedByMe: row.liked_by_me,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toCommentDto(row: repo.CommentRow): CommentDto {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    userId: row.author_id,
+    userName: row.author_name,
+    userImage: row.author_image,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toGroupDto(row: repo.GroupRow): GroupDto {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    tags: row.tags,
+    members: row.members ?? 0,
+    posts: row.posts ?? 0,
+    joined: row.joined,
+  };
+}
+
+export function createCommunityService(deps: { db: Kysely<Database>; images: ImageStorage; now?: () => Date }) {
+  const { db, images } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Holds the post until the transaction ends, so it cannot be deleted under a new like, comment or report. */
+  async function lockPost(trx: Db, postId: number) {
+    if (!(await repo.lockPost(trx, postId))) throw notFound('That post');
+  }
+
+  async function requireGroup(groupId: number, viewer: AuthenticatedUser | null): Promise<repo.GroupRow> {
+    const group = await repo.findGroup(db, groupId, viewer?.id ?? null);
+    if (!group) throw notFound('That support group');
+    return group;
+  }
+
+  return {
+    // ---- Posts ----------------------------------------------------------------------------
+
+    async listPosts(viewer: AuthenticatedUser | null, input: z.output<typeof listPostsInput>): Promise<PostPageDto> {
+      const after = input.cursor ? decodeCursor(input.cursor) : undefined;
+      const rows = await repo.listPosts(db, { viewerId: viewer?.id ?? null, after, limit: input.limit + 1, groupId: input.groupId });
+      return page(rows, input.limit, toPostDto);
+    },
+
+    async getPost(viewer: AuthenticatedUser | null, postId: number): Promise<PostDto> {
+      const row = await repo.findPost(db, postId, viewer?.id ?? null);
+      if (!row) throw notFound('That post');
+      return toPostDto(row);
+    },
+
+    async createPost(user: AuthenticatedUser, input: CreatePostInput): Promise<PostDto> {
+      if (input.groupId !== null) {
+        const group = await repo.findGroup(db, input.groupId, user.id);
+        if (!group) throw badInput('groupId', 'That support group was not found.');
+        if (!group.joined) throw forbidden('Join this group to post in it.');
+      }
+      if (input.imageId !== null) {
+        const image = await images.info(input.imageId);
+        // Someone else's upload reads as absent, like any other row that is not yours.
+        if (!image || image.ownerId !== user.id) throw badInput('imageId', 'That image was not found. Please upload it again.');
+      }
+      const id = await repo.insertPost(db, {
+        author_id: user.id,
+        group_id: input.groupId,
+        title: input.title,
+        content: input.content,
+        tags: input.tags,
+        image_id: input.imageId,
+        created_at: now(),
+      });
+      return toPostDto((await repo.findPost(db, id, user.id))!);
+    },
+
+    /** Only the author may delete a post; to anyone else it is not there. */
+    async deletePost(user: AuthenticatedUser, postId: number): Promise<{ id: number; deleted: true }> {
+      const deleted = await repo.deletePostOfAuthor(db, postId, user.id);
+      if (!deleted) throw notFound('That post');
+      // The image goes with the post, unless another of the author's posts still shows it.
+      if (deleted.image_id && !(await repo.imageInUse(db, deleted.image_id))) await images.delete(deleted.image_id);
+      return { id: deleted.id, deleted: true };
+    },
+
+    async like(user: AuthenticatedUser, postId: number): Promise<LikeDto> {
+      return db.transaction().execute(async (trx) => {
+        await lockPost(trx, postId);
+        await repo.insertLike(trx, postId, user.id, now());
+        return { postId, ...(await repo.likeState(trx, postId, user.id)) };
+      });
+    },
+
+    async unlike(user: AuthenticatedUser, postId: number): Promise<LikeDto> {
+      return db.transaction().execute(async (trx) => {
+        await lockPost(trx, postId);
+        await repo.deleteLike(trx, postId, user.id);
+        return { postId, ...(await repo.likeState(trx, postId, user.id)) };
+      });
+    },
+
+    async report(user: AuthenticatedUser, postId: number, reason: string): Promise<{ postId: number; reported: true }> {
+      await db.transaction().execute(async (trx) => {
+        await lockPost(trx, postId);
+        await repo.insertReport(trx, { postId, reporterId: user.id, reason, at: now() });
+      });
+      return { postId, reported: true };
+    },
+
+    // ---- Comments -------------------------------------------------------------------------
+
+    async listComments(input: z.output<typeof listCommentsInput>): Promise<CommentPageDto> {
+      const after = input.cursor ? decodeCursor(input.cursor) : undefined;
+      if (!(await repo.postExists(db, input.id))) throw notFound('That post');
+      const rows = await repo.listComments(db, input.id, { after, limit: input.limit + 1 });
+      return page(rows, input.limit, toCommentDto);
+    },
+
+    async createComment(user: AuthenticatedUser, postId: number, content: string): Promise<CommentDto> {
+      const id = await db.transaction().execute(async (trx) => {
+        await lockPost(trx, postId);
+        return repo.insertComment(trx, { post_id: postId, author_id: user.id, content, created_at: now() });
+      });
+      return toCommentDto((await repo.findComment(db, id))!);
+    },
+
+    /** Only the author may delete a comment; to anyone else it is not there. */
+    async deleteComment(user: AuthenticatedUser, commentId: number): Promise<{ id: number; deleted: true }> {
+      const deleted = await repo.deleteCommentOfAuthor(db, commentId, user.id);
+      if (!deleted) throw notFound('That comment');
+      return { id: deleted.id, deleted: true };
+    },
+
+    // ---- Support groups -------------------------------------------------------------------
+
+    async listGroups(viewer: AuthenticatedUser | null): Promise<GroupDto[]> {
+      return (await repo.listGroups(db, viewer?.id ?? null)).map(toGroupDto);
+    },
+
+    async getGroup(viewer: AuthenticatedUser | null, groupId: number): Promise<GroupDto> {
+      return toGroupDto(await requireGroup(groupId, viewer));
+    },
+
+    /** Joining twice is the same as joining once. */
+    async joinGroup(user: AuthenticatedUser, groupId: number): Promise<GroupDto> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.lockGroup(trx, groupId))) throw notFound('That support group');
+        await repo.insertMembership(trx, groupId, user.id, now());
+      });
+      return toGroupDto(await requireGroup(groupId, user));
+    },
+
+    /** Leaving a group you are not in changes nothing. */
+    async leaveGroup(user: AuthenticatedUser, groupId: number): Promise<GroupDto> {
+      await requireGroup(groupId, user);
+      await repo.deleteMembership(db, groupId, user.id);
+      return toGroupDto(await requireGroup(groupId, user));
+    },
+
+    // ---- Images ---------------------------------------------------------------------------
+
+    /** Stores an upload after checking what the bytes really are; the declared type is not trusted. */
+    async uploadImage(user: AuthenticatedUser, bytes: Uint8Array): Promise<UploadedImageDto> {
+      if (bytes.byteLength === 0) throw badInput('image', 'The image is empty. Please choose an image file to upload.');
+      if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
+      const contentType = sniffImageType(bytes);
+      if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+      const image = await images.save({ ownerId: user.id, contentType, bytes });
+      return { id: image.id, url: imageUrl(image.id), contentType, byteSize: image.byteSize };
+    },
+
+    readImage(id: string) {
+      return images.read(id);
+    },
+  };
+}
+
+export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
+export const UNSUPPORTED_IMAGE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded.';
+
+export type CommunityService = ReturnType<typeof createCommunityService>;
