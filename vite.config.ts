@@ -14,6 +14,18 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our screens: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'data', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

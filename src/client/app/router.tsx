@@ -13,19 +13,28 @@ const rootRoute = createRootRoute({
   notFoundComponent: NotFoundPage,
 });
 
-// Each screen is its own chunk, loaded when first visited.
+/**
+ * Each screen is its own chunk, loaded when first visited. The module is typed loosely on
+ * purpose: inferring page types here would make the router's type depend on itself (pages use
+ * typed links), and TypeScript would give up and fall back to an untyped router.
+ */
+const lazyPage = (load: () => Promise<unknown>, exportName: string): RouteComponent =>
+  lazyRouteComponent(load as () => Promise<Record<string, RouteComponent>>, exportName);
+
 const page = <TPath extends string>(path: TPath, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
 
-const dashboardRoute = page('/', lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'));
-const nurseriesRoute = page('/nurseries', lazyRouteComponent(() => import('../features/nurseries/nurseries-page'), 'NurseriesPage'));
-const monitoringRoute = page('/monitoring', lazyRouteComponent(() => import('../features/monitoring/monitoring-page'), 'MonitoringPage'));
-const assistantRoute = page('/assistant', lazyRouteComponent(() => import('../features/assistant/assistant-page'), 'AssistantPage'));
-const shopRoute = page('/shop', lazyRouteComponent(() => import('../features/shop/shop-page'), 'ShopPage'));
-const shadowTeachersRoute = page('/shadow-teachers', lazyRouteComponent(() => import('./placeholder-pages'), 'ShadowTeachersPage'));
-const profileRoute = page('/profile', lazyRouteComponent(() => import('./placeholder-pages'), 'ProfilePage'));
-const mentalHealthRoute = page('/mental-health', lazyRouteComponent(() => import('./placeholder-pages'), 'MentalHealthPage'));
-const communityRoute = page('/community', lazyRouteComponent(() => import('./placeholder-pages'), 'CommunityPage'));
+const dashboardRoute = page('/', lazyPage(() => import('./dashboard-page'), 'DashboardPage'));
+const nurseriesRoute = page('/nurseries', lazyPage(() => import('../features/nurseries/nurseries-page'), 'NurseriesPage'));
+const monitoringRoute = page('/monitoring', lazyPage(() => import('../features/monitoring/monitoring-page'), 'MonitoringPage'));
+const assistantRoute = page('/assistant', lazyPage(() => import('../features/assistant/assistant-page'), 'AssistantPage'));
+const shopRoute = page('/shop', lazyPage(() => import('../features/shop/shop-page'), 'ShopPage'));
+const shadowTeachersRoute = page('/shadow-teachers', lazyPage(() => import('./placeholder-pages'), 'ShadowTeachersPage'));
+const profileRoute = page('/profile', lazyPage(() => import('./placeholder-pages'), 'ProfilePage'));
+const mentalHealthRoute = page('/mental-health', lazyPage(() => import('./placeholder-pages'), 'MentalHealthPage'));
+const communityRoute = page('/community', lazyPage(() => import('./placeholder-pages'), 'CommunityPage'));
+
+const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/articles/article-page'), 'ArticlePage'));
 
 const authSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) });
 
@@ -33,13 +42,13 @@ const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
   validateSearch: authSearch,
-  component: lazyRouteComponent(() => import('../features/auth/sign-in-page'), 'SignInPage'),
+  component: lazyPage(() => import('../features/auth/sign-in-page'), 'SignInPage'),
 });
 const signUpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-up',
   validateSearch: authSearch,
-  component: lazyRouteComponent(() => import('../features/auth/sign-up-page'), 'SignUpPage'),
+  component: lazyPage(() => import('../features/auth/sign-up-page'), 'SignUpPage'),
 });
 
 export const routeTree = rootRoute.addChildren([
@@ -52,6 +61,7 @@ export const routeTree = rootRoute.addChildren([
   profileRoute,
   mentalHealthRoute,
   communityRoute,
+  articleRoute,
   signInRoute,
   signUpRoute,
 ]);
@@ -75,7 +85,7 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
   });
 }
 
-declare module '@tanstack/react-router' {
+declare module '@tanstack/router-core' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }

@@ -12,7 +12,7 @@ export interface EmptyContent {
   action?: ReactNode;
 }
 
-interface QueryLike<T> {
+export interface QueryLike<T> {
   data: T | undefined;
   error: unknown;
   isPending: boolean;

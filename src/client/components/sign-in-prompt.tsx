@@ -1,6 +1,7 @@
-import { Button, EmptyState, Group } from '@mantine/core';
+import { EmptyState, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
+import { ButtonLink } from './links';
 
 /** Shown in place of a private section when nobody is signed in. */
 export function SignInPrompt({ reason }: { reason: string }) {
@@ -16,12 +17,12 @@ export function SignInPrompt({ reason }: { reason: string }) {
     >
       <EmptyState.Actions>
         <Group gap="xs" justify="center">
-          <Button component={Link} to="/sign-in" search={{ redirect }} size="xs">
+          <ButtonLink to="/sign-in" search={{ redirect }} size="xs">
             Sign in
-          </Button>
-          <Button component={Link} to="/sign-up" search={{ redirect }} size="xs" variant="default">
+          </ButtonLink>
+          <ButtonLink to="/sign-up" search={{ redirect }} size="xs" variant="default">
             Create account
-          </Button>
+          </ButtonLink>
         </Group>
       </EmptyState.Actions>
     </EmptyState>

@@ -30,7 +30,7 @@ export function BottomTabs() {
               }}
             >
               <Icon size={22} stroke={active ? 2 : 1.6} aria-hidden />
-              <Text fz={10} fw={active ? 700 : 500} lh={1.2} truncate maw="100%">
+              <Text fz={10} fw={500} lh={1.2} lts="-0.04em" truncate maw="100%">
                 {shortLabel}
               </Text>
             </UnstyledButton>

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import type { FormEvent, ReactNode } from 'react';
+import { AnchorLink } from '../../components/links';
 
 interface AuthFormProps {
   title: string;
@@ -43,9 +43,9 @@ export function AuthForm({ title, subtitle, submitLabel, pending, error, onSubmi
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             {footer.text}{' '}
-            <Anchor component={Link} to={footer.to} search={{ redirect: footer.redirect }} fw={600}>
+            <AnchorLink to={footer.to} search={{ redirect: footer.redirect }} fw={600}>
               {footer.linkLabel}
-            </Anchor>
+            </AnchorLink>
           </Text>
         </Stack>
       </form>

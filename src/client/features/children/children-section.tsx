@@ -1,0 +1,123 @@
+import { Anchor, Avatar, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBabyCarriage, IconPlus, IconUser } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { childStatusLabel } from '../../../shared/display';
+import { timeAgo } from '../../../shared/relative-time';
+import type { ChildDto } from '../../../shared/schemas/monitoring';
+import { QueryState } from '../../components/query-state';
+import { trpc } from '../../lib/trpc';
+
+const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
+
+const statusColor = { Online: 'green', 'Nap Time': 'apricot', Offline: 'gray' } as const;
+
+/** The dashboard's My Children section. */
+export function ChildrenSection() {
+  const query = trpc.children.list.useQuery(undefined);
+  return (
+    <Card component="section" aria-labelledby="my-children-title">
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="lg" id="my-children-title">
+          My Children
+        </Title>
+        <Anchor component={Link} to="/profile" size="sm">
+          See all
+        </Anchor>
+      </Group>
+      <QueryState
+        query={query}
+        signInTo="see your children"
+        loading={<ChildSkeletons />}
+        empty={{
+          title: 'No children added yet',
+          description: 'Add your children to monitor their activities',
+          icon: <IconBabyCarriage size={22} stroke={1.6} aria-hidden />,
+          action: (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} size="xs">
+              Add Child
+            </Button>
+          ),
+        }}
+      >
+        {(children) => (
+          <SimpleGrid cols={GRID_COLUMNS} spacing="md">
+            {children.map((child) => (
+              <ChildCard key={child.id} child={child} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+function ChildCard({ child }: { child: ChildDto }) {
+  const status = childStatusLabel(child.status);
+  return (
+    <Card padding="md" radius="md" component="article" aria-label={child.name}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar src={child.profileImage} alt={child.name} size={52} radius="xl" color="nest">
+          <IconUser size={26} aria-hidden />
+        </Avatar>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} lineClamp={2}>
+            {child.name}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {child.age}
+            </Text>
+            <Badge color={statusColor[status]} variant="light" tt="none">
+              {status}
+            </Badge>
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={2} spacing="xs" mt="md">
+        <InfoBox label="Current Activity" value={child.currentActivity ?? 'Nothing right now'} />
+        <InfoBox label="Last Update" value={child.lastUpdate ? timeAgo(new Date(child.lastUpdate), new Date()) : 'No updates yet'} />
+      </SimpleGrid>
+      <Group grow gap="xs" mt="md">
+        <Button component={Link} to="/monitoring" variant="light" size="xs">
+          View Camera
+        </Button>
+        <Button component={Link} to="/profile" variant="default" size="xs">
+          Schedule
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function InfoBox({ label, value }: { label: string; value: string }) {
+  return (
+    <Box p="xs" style={{ background: 'var(--mantine-color-default-hover)', borderRadius: 'var(--mantine-radius-md)' }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} lineClamp={2}>
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+function ChildSkeletons() {
+  return (
+    <SimpleGrid cols={GRID_COLUMNS} spacing="md" aria-busy="true" aria-label="Loading children">
+      {Array.from({ length: 2 }, (_, index) => (
+        <Card key={index} padding="md" radius="md" data-testid="child-skeleton">
+          <Group gap="sm" wrap="nowrap">
+            <Skeleton h={52} w={52} circle />
+            <Stack gap={8} style={{ flex: 1 }}>
+              <Skeleton h={14} w="60%" />
+              <Skeleton h={10} w="30%" />
+            </Stack>
+          </Group>
+          <Skeleton h={54} mt="md" />
+          <Skeleton h={28} mt="md" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

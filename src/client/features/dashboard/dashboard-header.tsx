@@ -1,0 +1,29 @@
+import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconSettings } from '@tabler/icons-react';
+import { greeting, longDate } from '../../../shared/display';
+import { useCurrentUser } from '../../lib/use-current-user';
+
+/** 'Good morning, Sarah Thompson' and today's date; the user's name, or 'Parent' when signed out. */
+export function DashboardHeader({ now = new Date() }: { now?: Date }) {
+  const { user } = useCurrentUser();
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {greeting(now.getHours())}, {user?.name ?? 'Parent'}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {longDate(now)}
+        </Text>
+      </Stack>
+      <Group gap="xs">
+        <Button leftSection={<IconPlus size={16} aria-hidden />}>Add Child</Button>
+        <Tooltip label="Settings">
+          <ActionIcon variant="default" size={36} aria-label="Settings">
+            <IconSettings size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

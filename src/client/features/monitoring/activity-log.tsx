@@ -1,0 +1,73 @@
+import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
+import { activityAccent, type Accent } from '../../../shared/display';
+import type { ActivityDto } from '../../../shared/schemas/monitoring';
+import { accentColor } from '../../app/theme';
+import { QueryState, type EmptyContent, type QueryLike } from '../../components/query-state';
+
+interface ActivityLogProps {
+  query: QueryLike<ActivityDto[]>;
+  skeletons: number;
+  empty: EmptyContent;
+  /** The accent of a type the spec does not name. */
+  otherAccent: Accent;
+}
+
+/** Newest first; each row's left border takes the colour of its activity type. */
+export function ActivityLog({ query, skeletons, empty, otherAccent }: ActivityLogProps) {
+  return (
+    <QueryState
+      query={query}
+      signInTo="see your child's classroom"
+      loading={<ActivitySkeletons count={skeletons} />}
+      empty={{ icon: <IconClipboardList size={22} stroke={1.6} aria-hidden />, ...empty }}
+    >
+      {(activities) => (
+        <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Activity Log">
+          {activities.map((activity) => (
+            <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} />
+          ))}
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+export function ActivityRow({ activity, otherAccent }: { activity: ActivityDto; otherAccent: Accent }) {
+  const color = accentColor[activityAccent(activity.type, otherAccent)];
+  return (
+    <Box
+      component="li"
+      data-accent={activityAccent(activity.type, otherAccent)}
+      py={8}
+      px="sm"
+      style={{
+        borderLeft: `3px solid var(--mantine-color-${color}-filled)`,
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: 'var(--mantine-color-default-hover)',
+      }}
+    >
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" fw={700}>
+          {activity.time}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {activity.timeAgo}
+        </Text>
+      </Group>
+      <Text size="sm" mt={2}>
+        {activity.description}
+      </Text>
+    </Box>
+  );
+}
+
+function ActivitySkeletons({ count }: { count: number }) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label="Loading activities">
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} h={60} radius="sm" data-testid="activity-skeleton" />
+      ))}
+    </Stack>
+  );
+}

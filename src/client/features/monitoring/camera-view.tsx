@@ -1,0 +1,58 @@
+import { ActionIcon, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useFullscreenElement } from '@mantine/hooks';
+import { IconMaximize, IconMinimize, IconSwitchHorizontal, IconVideo } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+interface CameraViewProps {
+  caption: string;
+  onSwitchCamera: () => void;
+  canSwitch: boolean;
+  /** Shown in the top corner, such as the live indicator. */
+  corner?: ReactNode;
+}
+
+/** The video area: a placeholder with the camera's name, fullscreen and camera switch. */
+export function CameraView({ caption, onSwitchCamera, canSwitch, corner }: CameraViewProps) {
+  const { ref, toggle, fullscreen } = useFullscreenElement<HTMLDivElement>();
+  return (
+    <Box
+      ref={ref}
+      pos="relative"
+      style={{
+        aspectRatio: fullscreen ? undefined : '16 / 9',
+        height: fullscreen ? '100%' : undefined,
+        borderRadius: fullscreen ? 0 : 'var(--mantine-radius-md)',
+        overflow: 'hidden',
+        background: 'linear-gradient(160deg, #24423d 0%, #1b2b33 100%)',
+        color: 'white',
+      }}
+    >
+      <Stack align="center" justify="center" gap={6} h="100%" p="md" aria-hidden>
+        <IconVideo size={40} stroke={1.3} opacity={0.7} />
+        <Text size="sm" opacity={0.75}>
+          Camera preview
+        </Text>
+      </Stack>
+      <Group pos="absolute" top={0} left={0} right={0} p="sm" justify="space-between" align="flex-start" wrap="nowrap" style={{ background: 'linear-gradient(rgba(0,0,0,0.45), transparent)' }}>
+        <Text size="sm" fw={600} lineClamp={2}>
+          {caption}
+        </Text>
+        {corner}
+      </Group>
+      <Group pos="absolute" bottom={0} right={0} p="sm" justify="flex-end" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
+          <Tooltip label="Switch camera" disabled={!canSwitch}>
+            <ActionIcon variant="white" color="dark" radius="xl" size="lg" aria-label="Switch camera" onClick={onSwitchCamera} disabled={!canSwitch}>
+              <IconSwitchHorizontal size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}>
+            <ActionIcon variant="white" color="dark" radius="xl" size="lg" aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={() => void toggle()}>
+              {fullscreen ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Box>
+  );
+}

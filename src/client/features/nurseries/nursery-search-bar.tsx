@@ -1,0 +1,60 @@
+import { ActionIcon, Anchor, Button, Group, Pill, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import type { NurserySearch } from './use-nursery-search';
+
+/** The search box (Enter or the button searches) and the removable filter chips. */
+export function NurserySearchBar({ search }: { search: NurserySearch }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    search.search();
+  };
+  return (
+    <Stack gap="sm">
+      <form onSubmit={submit} role="search">
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            placeholder="Search by location or nursery name"
+            aria-label="Search by location or nursery name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.text}
+            onChange={(event) => search.setText(event.currentTarget.value)}
+          />
+          <Button type="submit" visibleFrom="xs">
+            Search
+          </Button>
+          {/* On a phone the box needs the width for its placeholder; the button keeps its name. */}
+          <ActionIcon type="submit" size={36} hiddenFrom="xs" aria-label="Search">
+            <IconSearch size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </form>
+      {(search.chips.length > 0 || search.chipsChanged) && (
+        <Group gap={6} aria-label="Filters">
+          {search.chips.map((chip) => (
+            <Pill
+              key={chip}
+              size="md"
+              withRemoveButton
+              onRemove={() => search.removeChip(chip)}
+              removeButtonProps={{ 'aria-label': `Remove filter ${chip}` }}
+            >
+              {chip}
+            </Pill>
+          ))}
+          {search.chipsChanged && (
+            <Anchor component="button" type="button" size="xs" onClick={search.resetChips}>
+              Reset filters
+            </Anchor>
+          )}
+        </Group>
+      )}
+      {search.distanceNote && (
+        <Text size="xs" c="dimmed">
+          {search.distanceNote}
+        </Text>
+      )}
+    </Stack>
+  );
+}
