@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_BYTES, imageContentTypes } from '../../../shared/community-rules';
 import { uploadedImageOutput } from '../../../shared/schemas/community';
 import { AppError, httpStatusOf, notSignedIn } from '../../errors';
-import type { CommunityService } from './community.service';
-import { IMAGE_TOO_LARGE_MESSAGE } from './community.service';
+import { IMAGE_TOO_LARGE_MESSAGE, type CommunityService } from './community.service';
 
 const IMAGE_TYPE_NEEDED = 'Upload the image as raw bytes with an image Content-Type, such as image/png.';
 

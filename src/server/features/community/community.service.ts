@@ -20,6 +20,8 @@ import type { AuthenticatedUser } from '../auth/auth.service';
 import * as repo from './community.repository';
 
 const BAD_CURSOR = 'That page cursor is not valid; start again from the first page.';
+export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
+const UNSUPPORTED_IMAGE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded.';
 
 /** Cursors are opaque to clients: the (created_at, id) of the last row of a page. */
 export function encodeCursor(position: repo.Keyset): string {
@@ -238,8 +240,5 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
     },
   };
 }
-
-export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded.';
 
 export type CommunityService = ReturnType<typeof createCommunityService>;
