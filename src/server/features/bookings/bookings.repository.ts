@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { BookingStatus } from '../../../shared/booking-rules';
 import type { BookingEventsTable, Db, ShadowBookingsTable } from '../../db/database';
 
@@ -40,6 +40,21 @@ export function findChildOfParent(db: Db, childId: number, parentId: number) {
 
 export function findTeacher(db: Db, teacherId: number) {
   return db.selectFrom('shadow_teachers').select(['id', 'name', 'hourly_rate', 'availability']).where('id', '=', teacherId).executeTakeFirst();
+}
+
+// Advisory-lock namespaces (the first key of pg_advisory_xact_lock(int, int)).
+const TEACHER_DIARY_LOCK = 0x5b00_0001;
+const CHILD_DIARY_LOCK = 0x5b00_0002;
+
+/**
+ * Queues, until this transaction ends, every other booking of the same teacher or the same
+ * child. Without it two overlapping inserts each wait on the other's unfinished row in the
+ * exclusion index, a deadlock PostgreSQL breaks only after a second. Taken in this fixed
+ * order, the locks cannot deadlock; the exclusion constraints still decide who wins.
+ */
+export async function lockDiaries(db: Db, keys: { teacherId: number; childId: number }) {
+  await sql`SELECT pg_advisory_xact_lock(${TEACHER_DIARY_LOCK}::int, ${keys.teacherId}::int)`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(${CHILD_DIARY_LOCK}::int, ${keys.childId}::int)`.execute(db);
 }
 
 export async function insertBooking(db: Db, booking: Insertable<ShadowBookingsTable>): Promise<number> {

@@ -104,6 +104,7 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
       const createdAt = now();
       try {
         const id = await db.transaction().execute(async (trx) => {
+          await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id });
           const bookingId = await repo.insertBooking(trx, {
             parent_id: user.id,
             teacher_id: teacher.id,
