@@ -8,7 +8,7 @@ import { createMentalHealthService } from './features/mental-health/mental-healt
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
 import { createPostgresImageStorage } from './lib/image-storage';
-import type { ActivityEvent } from './realtime/activity-bus';
+import type { ActivityBus } from './realtime/activity-bus';
 
 /** Every service, built once per app from the same database and config. */
 export function createServices(deps: {
@@ -17,7 +17,7 @@ export function createServices(deps: {
   now?: () => Date;
   authLimits?: AuthLimits;
   /** Where committed activities go to reach live channels (the realtime bus). */
-  publishActivity?: (event: ActivityEvent) => Promise<void>;
+  publishActivity?: ActivityBus['publish'];
 }) {
   const { db, config, now } = deps;
   return {

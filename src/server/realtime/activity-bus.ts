@@ -1,15 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityDto } from '../../shared/schemas/monitoring';
 import type { DatabaseHandle } from '../db/create-database';
 
-/** What crosses the bus: ids only. Each instance loads the activity itself. */
+/** What crosses between instances: ids only. Each instance loads the activity itself. */
 export interface ActivityEvent {
   activityId: number;
   classroomId: number;
 }
 
-export type ActivityListener = (event: ActivityEvent) => void;
+/**
+ * Called once per event on every instance. `activity` is given on the publishing instance,
+ * which already has it; other instances get ids only and load it.
+ */
+export type ActivityListener = (event: ActivityEvent, activity: ActivityDto | undefined) => void;
 
 /**
  * Carries "an activity was committed" to every server instance, the publishing one included.
@@ -19,7 +25,7 @@ export type ActivityListener = (event: ActivityEvent) => void;
  * duplicate.
  */
 export interface ActivityBus {
-  publish(event: ActivityEvent): Promise<void>;
+  publish(event: ActivityEvent, activity: ActivityDto): Promise<void>;
   subscribe(listener: ActivityListener): () => void;
   close(): Promise<void>;
 }
@@ -41,10 +47,10 @@ function createListeners(log: FastifyBaseLogger) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    deliver(event: ActivityEvent) {
+    deliver(event: ActivityEvent, activity: ActivityDto | undefined) {
       for (const listener of listeners) {
         try {
-          listener(event);
+          listener(event, activity);
         } catch (error) {
           log.error({ err: error, event }, 'an activity listener failed');
         }
@@ -57,17 +63,22 @@ export function createInProcessBus(log: FastifyBaseLogger): ActivityBus {
   const listeners = createListeners(log);
   return {
     // Delivered on a later tick, so the publishing request never waits for the fan-out.
-    publish: async (event) => void setImmediate(() => listeners.deliver(event)),
+    publish: async (event, activity) => void setImmediate(() => listeners.deliver(event, activity)),
     subscribe: listeners.add,
     close: async () => {},
   };
 }
 
-function parseEvent(payload: string | undefined): ActivityEvent | undefined {
+/** A notification's payload: the event and the instance that published it, about 80 bytes. */
+interface Notification extends ActivityEvent {
+  instance: string;
+}
+
+function parseNotification(payload: string | undefined): Notification | undefined {
   try {
-    const value = JSON.parse(payload ?? '') as Partial<ActivityEvent>;
-    if (Number.isSafeInteger(value.activityId) && Number.isSafeInteger(value.classroomId)) {
-      return { activityId: value.activityId!, classroomId: value.classroomId! };
+    const value = JSON.parse(payload ?? '') as Partial<Notification>;
+    if (Number.isSafeInteger(value.activityId) && Number.isSafeInteger(value.classroomId) && typeof value.instance === 'string') {
+      return { activityId: value.activityId!, classroomId: value.classroomId!, instance: value.instance };
     }
   } catch {
     // Falls through to undefined.
@@ -78,10 +89,12 @@ function parseEvent(payload: string | undefined): ActivityEvent | undefined {
 /**
  * NOTIFY goes through the pool; LISTEN holds one dedicated connection of its own, outside the
  * pool, and reconnects when it drops. Events published while it is down are missed (clients
- * still have the log through GET /api/activities).
+ * still have the log through GET /api/activities). The publishing instance delivers locally
+ * at once and skips its own notification.
  */
 async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: FastifyBaseLogger): Promise<ActivityBus> {
   const listeners = createListeners(log);
+  const instance = randomUUID();
   let client: pg.Client | undefined;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -90,9 +103,10 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
     const next = new pg.Client(pool.options);
     next.on('notification', (message) => {
       if (message.channel !== ACTIVITY_NOTIFY_CHANNEL) return;
-      const event = parseEvent(message.payload);
-      if (event) listeners.deliver(event);
-      else log.warn({ payload: message.payload }, 'ignored a malformed activity notification');
+      const notification = parseNotification(message.payload);
+      if (!notification) return log.warn({ payload: message.payload }, 'ignored a malformed activity notification');
+      if (notification.instance === instance) return;
+      listeners.deliver({ activityId: notification.activityId, classroomId: notification.classroomId }, undefined);
     });
     next.on('error', (error) => {
       log.error({ err: error }, 'the activity LISTEN connection failed');
@@ -130,8 +144,9 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
   await connect();
 
   return {
-    async publish(event) {
-      const payload = JSON.stringify({ activityId: event.activityId, classroomId: event.classroomId });
+    async publish(event, activity) {
+      setImmediate(() => listeners.deliver(event, activity));
+      const payload = JSON.stringify({ activityId: event.activityId, classroomId: event.classroomId, instance } satisfies Notification);
       try {
         await sql`SELECT pg_notify(${ACTIVITY_NOTIFY_CHANNEL}, ${payload})`.execute(database.db);
       } catch (error) {

@@ -8,6 +8,7 @@ import {
   decodeClientMessage,
   type ServerMessage,
 } from '../../shared/realtime';
+import type { ActivityDto } from '../../shared/schemas/monitoring';
 import type { Config } from '../config';
 import { httpStatusOf } from '../errors';
 import type { AuthenticatedUser } from '../features/auth/auth.service';
@@ -47,14 +48,16 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
 
   // One activity at a time, so members receive them in the order they were published.
   let deliveries = Promise.resolve();
-  const unsubscribe = bus.subscribe((event) => {
+  const unsubscribe = bus.subscribe((event, activity) => {
     if (!hub.hasListeners(event.classroomId)) return;
-    deliveries = deliveries.then(() => deliver(event)).catch((error: unknown) => app.log.error({ err: error, event }, 'activity delivery failed'));
+    deliveries = deliveries
+      .then(() => deliver(event, activity))
+      .catch((error: unknown) => app.log.error({ err: error, event }, 'activity delivery failed'));
   });
-  async function deliver(event: ActivityEvent) {
-    const found = await monitoring.activityForDelivery(event.activityId);
+  async function deliver(event: ActivityEvent, published: ActivityDto | undefined) {
+    const activity = published ?? (await monitoring.activityForDelivery(event.activityId));
     // Serialized once, however many members receive it.
-    if (found) hub.broadcast(found.classroomId, encode({ type: 'activity', data: found.activity }));
+    if (activity) hub.broadcast(event.classroomId, encode({ type: 'activity', data: activity }));
   }
 
   app.get(

@@ -29,8 +29,8 @@ export function createMonitoringService(deps: {
   db: Kysely<Database>;
   timeZone: string;
   now?: () => Date;
-  /** Called after an activity is committed; never rejects. */
-  publish?: (event: ActivityEvent) => Promise<void>;
+  /** Called after an activity is committed, with it as members receive it; never rejects. */
+  publish?: (event: ActivityEvent, activity: ActivityDto) => Promise<void>;
 }) {
   const { db, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
@@ -108,42 +108,44 @@ export function createMonitoringService(deps: {
         throw badInput('occurredAt', 'occurredAt is in the future; log an activity once it has happened.');
       }
       const childId = input.childId ?? null;
-      const row = await db.transaction().execute(async (trx) => {
-        if (childId !== null) {
-          const child = await repo.findChildInVisibleClassroom(trx, user, childId);
-          if (!child) throw notFound('That child');
-          if (child.classroom_id !== target.classroomId) {
-            const classroom = await repo.findVisibleClassroom(trx, user, target.classroomId);
-            throw badInput('childId', `${child.name} is not in ${classroom?.name ?? 'that classroom'}; choose a child from that classroom.`);
-          }
-        }
-        const inserted = await repo.insertActivity(trx, {
-          classroomId: target.classroomId,
-          cameraId: target.cameraId,
-          childId,
-          type: input.type,
-          description: input.description,
-          occurredAt,
-          createdBy: user.id,
-        });
-        if (childId !== null) {
-          await repo.applyActivityToChild(trx, {
-            childId,
-            status: statusAfterActivity.get(input.type),
-            currentActivity: input.description,
-            occurredAt,
-          });
-        }
-        return inserted;
-      });
-      await publish({ activityId: row.id, classroomId: target.classroomId });
-      return toActivityDto(row, at);
+      const values = {
+        classroomId: target.classroomId,
+        cameraId: target.cameraId,
+        childId,
+        type: input.type,
+        description: input.description,
+        occurredAt,
+        createdBy: user.id,
+      };
+      const row =
+        childId === null
+          ? // One statement is atomic by itself; the transaction is for the two writes below.
+            await repo.insertActivity(db, values)
+          : await db.transaction().execute(async (trx) => {
+              const child = await repo.findChildInVisibleClassroom(trx, user, childId);
+              if (!child) throw notFound('That child');
+              if (child.classroom_id !== target.classroomId) {
+                const classroom = await repo.findVisibleClassroom(trx, user, target.classroomId);
+                throw badInput('childId', `${child.name} is not in ${classroom?.name ?? 'that classroom'}; choose a child from that classroom.`);
+              }
+              const inserted = await repo.insertActivity(trx, values);
+              await repo.applyActivityToChild(trx, {
+                childId,
+                status: statusAfterActivity.get(input.type),
+                currentActivity: input.description,
+                occurredAt,
+              });
+              return inserted;
+            });
+      const activity = toActivityDto(row, at);
+      await publish({ activityId: row.id, classroomId: target.classroomId }, activity);
+      return activity;
     },
 
-    /** An activity as channel members receive it, with the classroom whose channels get it. */
-    async activityForDelivery(activityId: number): Promise<{ classroomId: number; activity: ActivityDto } | undefined> {
+    /** An activity as channel members receive it, for delivery on an instance that did not publish it. */
+    async activityForDelivery(activityId: number): Promise<ActivityDto | undefined> {
       const row = await repo.findActivityForDelivery(db, activityId);
-      return row && { classroomId: row.classroom_id, activity: toActivityDto(row, now()) };
+      return row && toActivityDto(row, now());
     },
   };
 
