@@ -85,6 +85,23 @@ describe(`${ATTEMPTS} simultaneous requests for one teacher`, () => {
 });
 
 describe('one child cannot be in two sessions at once', () => {
+  it('with six teachers at once: exactly one booking is made and every other request gets 409, never a 500', async () => {
+    const [demo] = families;
+    const maya = demo!.children[0]!;
+    const date = windowWeekdays[5]!; // a Monday, when all six teach at 10:00
+    const teachers = await Promise.all(['Amara Okafor', 'Diego Ramírez', 'Sofia Novak', 'Marcus Bell', 'Ngozi Eze', 'Fatima Al-Sayed'].map((name) => teacherNamed(t, name)));
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => {
+        const teacher = teachers[i % teachers.length]!;
+        const payload = bookingPayload({ teacherId: teacher.id, hourlyRate: teacher.hourly_rate, childId: maya.id, nurseryId }, { startDate: date, startTime: '10:00', endTime: '11:00' });
+        return createBooking(t, demo!.cookie, payload);
+      }),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(23).fill(409)]);
+    const rows = await t.database.db.selectFrom('shadow_bookings').select('id').where('child_id', '=', maya.id).where('start_date', '=', date).execute();
+    expect(rows.length).toBe(1);
+  });
+
   it('refuses an overlapping booking with another teacher with 409 naming the child', async () => {
     const [demo] = families;
     const maya = demo!.children[0]!;
