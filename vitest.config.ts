@@ -7,7 +7,9 @@ export default defineConfig({
     // Each file opens its own database (a PGlite instance takes seconds and ~600 MB): two at a time on two cores.
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Generous: scrypt sign-ins and extra PGlite instances are slow on two busy cores. These are
+    // limits against hangs, not speed targets (those live in bench/).
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });
