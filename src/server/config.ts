@@ -20,6 +20,16 @@ const configSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/London')
     .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  ASSISTANT_LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' }).optional(),
+  ASSISTANT_LLM_API_KEY: z.string().min(1).optional(),
+  ASSISTANT_LLM_MODEL: z.string().min(1).optional(),
+}).superRefine((env, ctx) => {
+  // The assistant uses a language model only when all three are set; one or two alone is a mistake.
+  const llm = ['ASSISTANT_LLM_BASE_URL', 'ASSISTANT_LLM_API_KEY', 'ASSISTANT_LLM_MODEL'] as const;
+  const missing = llm.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < llm.length) {
+    for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set too, since another ASSISTANT_LLM_* variable is set' });
+  }
 });
 
 export type Config = Readonly<{
@@ -33,6 +43,8 @@ export type Config = Readonly<{
   timeZone: string;
   /** Cookies get the Secure flag when the public origin is https. */
   secureCookies: boolean;
+  /** An OpenAI-compatible chat-completions service for the assistant; absent means the built-in engine only. */
+  assistantLlm: Readonly<{ baseUrl: string; apiKey: string; model: string }> | undefined;
 }>;
 
 function isTimeZone(value: string): boolean {
@@ -66,5 +78,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     timeZone: c.TZ,
     secureCookies: c.PUBLIC_ORIGIN.startsWith('https://'),
+    assistantLlm:
+      c.ASSISTANT_LLM_BASE_URL && c.ASSISTANT_LLM_API_KEY && c.ASSISTANT_LLM_MODEL
+        ? Object.freeze({ baseUrl: c.ASSISTANT_LLM_BASE_URL, apiKey: c.ASSISTANT_LLM_API_KEY, model: c.ASSISTANT_LLM_MODEL })
+        : undefined,
   });
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createAssistantService } from './features/assistant/assistant.service';
+import { createOpenAiCompatibleProvider } from './features/assistant/llm-provider';
 import { createAuthService, type AuthLimits } from './features/auth/auth.service';
 import { createBookingsService } from './features/bookings/bookings.service';
 import { createCommunityService } from './features/community/community.service';
@@ -24,6 +26,7 @@ export function createServices(deps: {
     auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, now, limits: deps.authLimits }),
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publishActivity }),
     nurseries: createNurseriesService({ db }),
+    assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
     bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, now }),
     community: createCommunityService({ db, images: createPostgresImageStorage(db), now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),

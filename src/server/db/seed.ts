@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { loadKnowledgeBase } from '../features/assistant/knowledge-base.loader';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './database';
 import { seedCommunityAndMentalHealth } from './seed-community-and-mental-health';
@@ -109,6 +110,7 @@ export async function seed(db: Kysely<Database>, now: Date = new Date()): Promis
     await insertFamily(trx, parent, demoChildren, demoActivities, classroomIds, now);
     await insertFamily(trx, second, secondFamilyChildren, secondFamilyActivities, classroomIds, now);
     await seedCommunityAndMentalHealth(trx, { parent, secondParent: second }, now);
+    await loadKnowledgeBase(trx);
   });
 }
 

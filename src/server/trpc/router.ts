@@ -1,3 +1,4 @@
+import { articlesRouter, assistantRouter } from '../features/assistant/assistant.router';
 import { apiTokensRouter, authRouter, usersRouter } from '../features/auth/auth.router';
 import { shadowBookingsRouter } from '../features/bookings/bookings.router';
 import { productsRouter, shadowTeachersRouter } from '../features/catalog/catalog.router';
@@ -19,6 +20,8 @@ export const appRouter = router({
   products: productsRouter,
   nurseries: nurseriesRouter,
   shadowTeachers: shadowTeachersRouter,
+  assistant: assistantRouter,
+  articles: articlesRouter,
   shadowBookings: shadowBookingsRouter,
   community: communityRouter,
   mentalHealth: mentalHealthRouter,

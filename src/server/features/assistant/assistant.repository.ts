@@ -104,17 +104,22 @@ const SPELLING_SIMILARITY = 0.45;
 export async function spellingCorrections(db: Db, words: string[]): Promise<Map<string, string>> {
   if (words.length === 0) return new Map();
   const rows = await sql<{ word: string; correction: string }>`
-    SELECT q.word, best.word AS correction
-    FROM unnest(${words}::text[]) AS q(word)
+    WITH unknown AS MATERIALIZED (
+      SELECT q.word
+      FROM unnest(${words}::text[]) AS q(word)
+      WHERE NOT EXISTS (SELECT 1 FROM article_vocabulary v WHERE v.word = q.word)
+        AND numnode(plainto_tsquery('english', q.word)) > 0
+        AND NOT EXISTS (SELECT 1 FROM articles a WHERE a.search @@ plainto_tsquery('english', q.word))
+    )
+    SELECT unknown.word, best.word AS correction
+    FROM unknown
     CROSS JOIN LATERAL (
       SELECT v.word
       FROM article_vocabulary v
-      WHERE v.word % q.word AND similarity(v.word, q.word) >= ${SPELLING_SIMILARITY}
-      ORDER BY similarity(v.word, q.word) DESC, v.occurrences DESC, v.word
+      WHERE v.word % unknown.word AND similarity(v.word, unknown.word) >= ${SPELLING_SIMILARITY}
+      ORDER BY similarity(v.word, unknown.word) DESC, v.occurrences DESC, v.word
       LIMIT 1
-    ) AS best
-    WHERE numnode(plainto_tsquery('english', q.word)) > 0
-      AND NOT EXISTS (SELECT 1 FROM articles a WHERE a.search @@ plainto_tsquery('english', q.word))`.execute(db);
+    ) AS best`.execute(db);
   return new Map(rows.rows.map((row) => [row.word, row.correction]));
 }
 
@@ -132,9 +137,8 @@ export interface ArticleMatch {
  * Ranks articles for a question. Each word of the question counts by how rare it is across
  * the articles (a BM25-style inverse document frequency), times where it appears: the title
  * (weight A) counts most, then tags (B), then the text (C). Words are OR-ed, so a question
- * need not use every word an article does. A tag phrase found whole in the question
- * ('terrible twos', 'bath book bed') and a title that closely matches, by trigrams, add to
- * the score.
+ * need not use every word an article does. A title that closely matches the question, by
+ * trigrams, adds to the score.
  */
 export async function searchArticles(db: Db, text: string, limit: number): Promise<ArticleMatch[]> {
   const result = await sql<ArticleMatch>`
@@ -151,17 +155,13 @@ export async function searchArticles(db: Db, text: string, limit: number): Promi
       GROUP BY terms.query, total.n
     ),
     scored AS (
-      SELECT a.id, sum(weighted.idf * ts_rank(${sql.lit(process.env.W ?? '{0.1, 0.2, 0.4, 1.0}')}::float4[], a.search, weighted.query, ${sql.lit(Number(process.env.NORM ?? 0))})) AS text_score
+      SELECT a.id, sum(weighted.idf * ts_rank('{0.1, 0.3, 0.6, 1.0}', a.search, weighted.query)) AS text_score
       FROM articles a
       JOIN weighted ON a.search @@ weighted.query
       GROUP BY a.id
     )
     SELECT a.slug, a.title, a.summary, a.category, a.tags, a.body,
-      (scored.text_score
-        + ${sql.lit(Number(process.env.TAG ?? 0.5))} * (SELECT count(*) FROM unnest(a.tags) AS tag
-                 WHERE numnode(phraseto_tsquery('english', tag)) > 1
-                   AND to_tsvector('english', ${text}::text) @@ phraseto_tsquery('english', tag))
-        + ${sql.lit(Number(process.env.TITLE ?? 1))} * word_similarity(a.title, ${text}::text))::float8 AS score
+      (scored.text_score + word_similarity(a.title, ${text}::text))::float8 AS score
     FROM scored
     JOIN articles a ON a.id = scored.id
     ORDER BY score DESC, a.slug
@@ -169,12 +169,32 @@ export async function searchArticles(db: Db, text: string, limit: number): Promi
   return result.rows;
 }
 
-/** Full-text rank of each passage against the question, in the passages' order. */
+/**
+ * Rank of each passage of one article against the question, in the passages' order. Words
+ * count by how rare they are among the passages, so the article's own subject ('tantrum' in
+ * the tantrums article) does not outweigh what the question adds ('leaving the park').
+ */
 export async function rankPassages(db: Db, passages: string[], text: string): Promise<number[]> {
   if (passages.length === 0) return [];
   const result = await sql<{ rank: number }>`
-    SELECT ts_rank(to_tsvector('english', p.passage), replace(plainto_tsquery('english', ${text}::text)::text, '&', '|')::tsquery)::float8 AS rank
-    FROM unnest(${passages}::text[]) WITH ORDINALITY AS p(passage, position)
+    WITH p AS MATERIALIZED (
+      SELECT position, to_tsvector('english', passage) AS vec
+      FROM unnest(${passages}::text[]) WITH ORDINALITY AS t(passage, position)
+    ),
+    terms AS (
+      SELECT DISTINCT quote_literal(t.lexeme)::tsquery AS query
+      FROM unnest(to_tsvector('english', ${text}::text)) AS t(lexeme, positions, weights)
+    ),
+    weighted AS (
+      SELECT terms.query, ln(1 + (${passages.length} - count(*) + 0.5) / (count(*) + 0.5)) AS idf
+      FROM terms
+      JOIN p ON p.vec @@ terms.query
+      GROUP BY terms.query
+    )
+    SELECT coalesce(sum(weighted.idf * ts_rank(p.vec, weighted.query)), 0)::float8 AS rank
+    FROM p
+    LEFT JOIN weighted ON p.vec @@ weighted.query
+    GROUP BY p.position
     ORDER BY p.position`.execute(db);
   return result.rows.map((row) => row.rank);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { FrontMatterError, parseFrontMatter } from './front-matter';
 import * as repo from './assistant.repository';
 
@@ -87,11 +87,11 @@ async function readArticle(file: string): Promise<ArticleContent> {
  * and spelling vocabulary are rebuilt. Safe to run again and again.
  */
 export async function loadKnowledgeBase(
-  db: Kysely<Database>,
+  db: Db,
   content?: KnowledgeBaseContent,
 ): Promise<{ articles: number; synonyms: number; words: number }> {
   const { articles, synonyms } = content ?? (await readKnowledgeBase());
-  return db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     await repo.upsertArticles(trx, articles);
     await repo.deleteArticlesExcept(
       trx,
@@ -100,5 +100,7 @@ export async function loadKnowledgeBase(
     await repo.replaceSynonyms(trx, synonyms);
     const words = await repo.rebuildVocabulary(trx);
     return { articles: articles.length, synonyms: synonyms.length, words };
-  });
+  };
+  // Inside the caller's transaction (the demo seed) or in one of its own.
+  return db.isTransaction ? write(db) : (db as Kysely<Database>).transaction().execute(write);
 }

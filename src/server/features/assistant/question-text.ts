@@ -10,6 +10,8 @@ export function normaliseQuestion(text: string): string {
   return text
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
+    // Contractions typed without the apostrophe ('wont', 'doesnt') would otherwise be taken for misspellings.
+    .replace(/\b(won|don|can|isn|doesn|didn|hasn|haven|wouldn|couldn|shouldn|aren|wasn|weren)t\b/g, "$1't")
     .replace(/\b(\d+(?:\.\d+)?)\s*(?:yo|y\/o|yrs?|years?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 year old')
     .replace(/\b(\d+)\s*(?:mo|mths?|months?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 month old')
     .replace(/\b(\d+)\s*(?:wk|wks|weeks?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 week old')
