@@ -21,6 +21,12 @@ export const shadowBookingsRouter = router({
           'Every rule of the booking form is checked again here. A different totalPrice than the server computes gives 400 ' +
           "'The price has changed'; a time another booking already holds gives 409 'This time is no longer available'.",
         successDescription: 'Created: answers 201 with the new booking.',
+        errorResponses: {
+          400: 'A field breaks a booking rule; data.field names it',
+          401: 'Not signed in',
+          404: 'The child is not one of yours',
+          409: 'This time is no longer available',
+        },
       },
       successStatus: 201,
     })
@@ -52,6 +58,7 @@ export const shadowBookingsRouter = router({
         description:
           'A parent may cancel their own pending booking. A teacher account may confirm or decline (cancel) a pending booking of ' +
           'the shadow teacher it is linked to. Any other change gives 409.',
+        errorResponses: { 400: 'Unknown status', 401: 'Not signed in', 404: 'Not a booking you take part in', 409: 'That change is not allowed from the current status' },
       },
     })
     .input(updateBookingStatusInput)
