@@ -19,7 +19,11 @@ async function chat(payload: unknown, options: { address?: string; cookie?: stri
     remoteAddress: options.address ?? `10.0.0.${nextAddress++}`,
     headers: options.cookie ? { cookie: options.cookie, 'content-type': 'application/json' } : undefined,
   });
-  return { status: response.statusCode, body: response.json() as ChatOutput & { message?: string; issues?: { message: string }[]; data?: { field?: string } } };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.json() as ChatOutput & { message?: string; issues?: { message: string }[]; data?: { field?: string } },
+  };
 }
 
 describe('POST /api/assistant/chat', () => {
@@ -126,6 +130,7 @@ describe('POST /api/assistant/chat', () => {
       const limited = await chat({ message: 'hello' }, { address: '10.0.2.1' });
       expect(limited.status).toBe(429);
       expect(limited.body.message).toMatch(/^You can send up to 20 messages a minute\. Please wait \d+ seconds? and try again\.$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect((await chat({ message: 'hello' }, { address: '10.0.2.2' })).status).toBe(200);
     });
 

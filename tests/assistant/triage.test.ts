@@ -16,6 +16,7 @@ const urgent: [TriageCategory, string][] = [
   ['poisoning', 'I think he ate one of the washing machine pods'],
   ['poisoning', 'toddler drank some of the cleaning spray'],
   ['poisoning', 'she drank the whole bottle of calpol'],
+  ['poisoning', 'he got into the medicine cabinet'],
   ['swallowed-object', 'my daughter swallowed a coin and now she is drooling'],
   ['swallowed-object', 'I think he ate a magnet from the fridge'],
   ['allergic-reaction', 'lips and tongue swelling after eating a cashew'],
@@ -53,6 +54,7 @@ const ordinary = [
   'my son fell off his scooter and grazed his knee',
   'what are febrile convulsions',
   'how do I explain to my 4 year old why grandad is in hospital',
+  'she ate her medicine without any fuss today',
 ];
 
 describe('safety triage', () => {

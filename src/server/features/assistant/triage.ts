@@ -49,7 +49,7 @@ const ADULT =
 // Past or ongoing events only: 'drink', 'eating' alone are how people ask ordinary questions.
 const INGEST = String.raw`(?:drank|drunk|swallowed|ate|eaten|chewing|chewed|licked|sucked|got into|had some|has had some|(?:is|was|been) (?:eating|drinking|swallowing|licking|sucking))`;
 const POISONS =
-  String.raw`(?:bleach|tablets?|pills?|medicines?|medication|capsules?|detergent|dishwasher (?:tablet|pod|liquid)s?|washing[- ]up liquid|washing (?:powder|liquid)|` +
+  String.raw`(?:bleach|tablets?|pills?|medicine (?:cabinet|cupboard|bag|box)|capsules?|detergent|washing[- ]up liquid|` +
   String.raw`(?:laundry|washing machine|washing|dishwasher) (?:pods?|capsules?|tablets?|liquid|powder)|pods?|liquitabs?|cleaning (?:products?|spray|fluid|liquid)|cleaner|disinfectant|chemicals?|antifreeze|weedkiller|weed killer|` +
   String.raw`slug pellets|rat poison|poison|(?:poisonous|wild|unknown|yew|holly|deadly) (?:berries|plants?|leaves|mushrooms?)|toadstools?|alcohol|vodka|gin|` +
   String.raw`e-?liquid|vape|nicotine|perfume|nail varnish|white spirit|paraffin|lamp oil)`;
