@@ -14,7 +14,7 @@ import { httpStatusOf } from '../errors';
 import type { AuthenticatedUser } from '../features/auth/auth.service';
 import type { MonitoringService } from '../features/monitoring/monitoring.service';
 import type { ActivityBus, ActivityEvent } from './activity-bus';
-import { ChannelHub, type Member } from './channel-hub';
+import { ChannelHub } from './channel-hub';
 
 const encode = (message: ServerMessage) => Buffer.from(JSON.stringify(message));
 
@@ -89,8 +89,10 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
       return;
     }
     const member = hub.add(socket);
-    // Only the newest join counts when a client sends several before the first is answered.
-    let latestJoin = 0;
+    // One camera lookup at a time per connection. Joins sent meanwhile replace each other and
+    // the one in flight: only the newest is answered, and a client cannot queue up queries.
+    let joining = false;
+    let nextChannel: string | undefined;
 
     socket.on('message', (data, isBinary) => {
       const decoded = decodeClientMessage(isBinary ? '' : String(data));
@@ -102,11 +104,19 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
         }
         return;
       }
-      const { channel } = decoded.message;
-      const join = ++latestJoin;
-      monitoring.findVisibleCamera(user, channel).then(
+      nextChannel = decoded.message.channel;
+      if (!joining) joinNext();
+    });
+
+    function joinNext() {
+      const channel = nextChannel!;
+      nextChannel = undefined;
+      joining = true;
+      monitoring.findVisibleCamera(user!, channel).then(
         (camera) => {
-          if (join !== latestJoin || !hub.has(member)) return;
+          joining = false;
+          if (nextChannel !== undefined) return joinNext();
+          if (!hub.has(member)) return;
           if (!camera) {
             // Another family's camera and a camera that does not exist read the same.
             send(socket, { type: 'error', code: 'FORBIDDEN', message: `You cannot watch camera '${channel}'.` });
@@ -117,11 +127,11 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
           send(socket, { type: 'joined', channel });
         },
         (error: unknown) => {
-          app.log.error({ err: error, userId: user.id, channel }, 'a WebSocket join failed');
+          app.log.error({ err: error, userId: user!.id, channel }, 'a WebSocket join failed');
           socket.terminate();
         },
       );
-    });
+    }
   }
 }
 
