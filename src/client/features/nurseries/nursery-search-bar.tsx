@@ -38,7 +38,9 @@ export function NurserySearchBar({ search }: { search: NurserySearch }) {
               size="md"
               withRemoveButton
               onRemove={() => search.removeChip(chip)}
-              removeButtonProps={{ 'aria-label': `Remove filter ${chip}` }}
+              // Mantine hides the remove button from keyboards and screen readers (it expects
+              // Backspace in a tags input); here it is the only way to remove a chip.
+              removeButtonProps={{ 'aria-label': `Remove filter ${chip}`, 'aria-hidden': false, tabIndex: 0 }}
             >
               {chip}
             </Pill>

@@ -1,0 +1,28 @@
+/**
+ * Runs the real API for one client test file in its own Node process (the DOM environment the
+ * components run in is no place for server code). Prints {"origin": ...} once listening and
+ * shuts down when its stdin closes.
+ */
+import { createServer } from 'node:net';
+import { createTestApp } from '../../../tests/helpers/test-app';
+
+/** The server must know its public origin before it listens (the /ws Origin check), so the port is chosen first. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const t = await createTestApp({ seed: process.env.LIVE_SERVER_SEED !== 'false', env: { PUBLIC_ORIGIN: origin } });
+await t.app.listen({ port, host: '127.0.0.1' });
+process.stdout.write(`${JSON.stringify({ origin })}\n`);
+
+process.stdin.resume();
+process.stdin.on('end', () => {
+  void t.close().then(() => process.exit(0));
+});
