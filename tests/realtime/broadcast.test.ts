@@ -90,6 +90,23 @@ describe('broadcast', () => {
     await socket.close();
   });
 
+  it('leaves a connection that sends several joins at once in the last one’s channel', async () => {
+    const socket = await TestSocket.open(url, { cookie: parent });
+    socket.send({ type: 'join', channel: 'classroom-3a' });
+    socket.send({ type: 'join', channel: 'classroom-3b-garden' });
+    socket.send({ type: 'join', channel: 'classroom-3b' });
+    // Joins superseded before they were checked go unanswered; any answered are earlier ones.
+    let reply = await socket.next();
+    while (!(reply.type === 'joined' && reply.channel === 'classroom-3b')) {
+      expect(reply).toMatchObject({ type: 'joined' });
+      reply = await socket.next();
+    }
+    await logActivity(t.app, 'classroom-3a', 'Not for this connection any more.');
+    const for3b = await logActivity(t.app, 'classroom-3b', 'For the last join.');
+    expect(await socket.nextActivity()).toEqual(for3b);
+    await socket.close();
+  });
+
   it('sends nothing to a connection that has not joined', async () => {
     const idle = await TestSocket.open(url, { cookie: parent });
     const witness = await TestSocket.joined(url, 'classroom-3b', { cookie: parent });

@@ -94,28 +94,16 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
     let joining = false;
     let nextChannel: string | undefined;
 
-    socket.on('message', (data, isBinary) => {
-      const decoded = decodeClientMessage(isBinary ? '' : String(data));
-      if (!decoded.ok) {
-        if (decoded.reason === 'invalid-message') {
-          send(socket, { type: 'error', code: 'BAD_REQUEST', message: decoded.detail });
-        } else {
-          app.log.info({ userId: user.id, reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
-        }
-        return;
-      }
-      nextChannel = decoded.message.channel;
-      if (!joining) joinNext();
-    });
-
-    function joinNext() {
-      const channel = nextChannel!;
-      nextChannel = undefined;
+    const join = (channel: string): void => {
       joining = true;
-      monitoring.findVisibleCamera(user!, channel).then(
+      monitoring.findVisibleCamera(user, channel).then(
         (camera) => {
           joining = false;
-          if (nextChannel !== undefined) return joinNext();
+          if (nextChannel !== undefined) {
+            const next = nextChannel;
+            nextChannel = undefined;
+            return join(next);
+          }
           if (!hub.has(member)) return;
           if (!camera) {
             // Another family's camera and a camera that does not exist read the same.
@@ -127,11 +115,25 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
           send(socket, { type: 'joined', channel });
         },
         (error: unknown) => {
-          app.log.error({ err: error, userId: user!.id, channel }, 'a WebSocket join failed');
+          app.log.error({ err: error, userId: user.id, channel }, 'a WebSocket join failed');
           socket.terminate();
         },
       );
-    }
+    };
+
+    socket.on('message', (data, isBinary) => {
+      const decoded = decodeClientMessage(isBinary ? '' : String(data));
+      if (!decoded.ok) {
+        if (decoded.reason === 'invalid-message') {
+          send(socket, { type: 'error', code: 'BAD_REQUEST', message: decoded.detail });
+        } else {
+          app.log.info({ userId: user.id, reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
+        }
+        return;
+      }
+      if (joining) nextChannel = decoded.message.channel;
+      else join(decoded.message.channel);
+    });
   }
 }
 
