@@ -6,7 +6,12 @@ import { activityOutput, cameraId } from './schemas/monitoring';
  *
  * A channel is a camera id, such as classroom-3b. The cameras of one classroom share one
  * activity log, so an activity logged for a classroom reaches every camera channel of it.
- * One connection listens to one channel at a time; a later join moves it.
+ * One connection listens to one channel at a time; a later join moves it. The join message
+ * decides the channel; the `?channel=` the spec puts in the URL is not read.
+ *
+ * The handshake carries the session cookie (browsers, whose Origin must be the app's own) or
+ * `Authorization: Bearer nst_…` (integrators). Not signed in: an error, then close 4401. A
+ * camera the caller may not watch, or that does not exist: an error, then close 4403.
  */
 export const REALTIME_PATH = '/ws';
 
