@@ -16,7 +16,7 @@ mkdirSync(outDir, { recursive: true });
 
 const routes = only.length
   ? only
-  : ['/', '/nurseries', '/monitoring', '/assistant', '/shop', '/shadow-teachers', '/profile', '/mental-health', '/community', '/sign-in', '/no-such-page'];
+  : ['/', '/nurseries', '/monitoring', '/assistant', '/shop', '/shadow-teachers', '/profile', '/mental-health', '/community', '/articles/bedtime-routines', '/sign-in', '/no-such-page'];
 const widths = [1280, 390];
 const themes = ['light', 'dark'] as const;
 
@@ -62,6 +62,13 @@ for (const signedIn of [true, false]) {
         if (!signedIn && !['/', '/monitoring', '/assistant', '/sign-in'].includes(route)) continue;
         await page.goto(`${base}${route}`);
         await settle(page);
+        if (route === '/assistant' && signedIn) {
+          // Look at a real conversation: a question, the typing dots, then the reply and its resources.
+          await page.getByPlaceholder('Ask anything about parenting or childhood development...').fill('How can I build a calm bedtime routine for my toddler?');
+          await page.keyboard.press('Enter');
+          await page.getByText('Resources for you').waitFor({ timeout: 30_000 }).catch(() => undefined);
+          await page.waitForTimeout(800);
+        }
         const name = `${tag}-${route === '/' ? 'dashboard' : route.slice(1).replaceAll('/', '_')}`;
         if (width > 800) {
           await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });

@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { AnchorLink } from '../../components/links';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
+import { longDate } from '../../../shared/display';
 import { parseMarkdown } from './markdown';
 
 const route = getRouteApi('/articles/$slug');
@@ -40,7 +41,7 @@ export function ArticlePage() {
                 {article.title}
               </Title>
               <Text c="dimmed" size="sm">
-                {article.author} · {article.date}
+                {article.author} · {publishedOn(article.date)}
               </Text>
               <Text size="lg">{article.excerpt}</Text>
             </Stack>
@@ -70,4 +71,10 @@ export function ArticlePage() {
       </QueryState>
     </Card>
   );
+}
+
+/** yyyy-MM-dd as 'Wednesday, January 14th, 2026'; anything else is shown as it came. */
+function publishedOn(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? longDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : date;
 }

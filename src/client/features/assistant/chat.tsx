@@ -14,9 +14,13 @@ export function Chat({ height }: { height: string | number }) {
   const [draft, setDraft] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
 
+  // Bring the newest message into view from its first line, so a long reply is read from the top.
   useEffect(() => {
     const element = viewport.current;
-    element?.scrollTo?.({ top: element.scrollHeight, behavior: 'smooth' });
+    const newest = element ? [...element.querySelectorAll('[data-message]')].at(-1) : undefined;
+    if (!element || !newest) return;
+    const top = element.scrollTop + newest.getBoundingClientRect().top - element.getBoundingClientRect().top - 8;
+    element.scrollTo?.({ top: pending ? element.scrollHeight : top, behavior: 'smooth' });
   }, [messages.length, pending]);
 
   const submit = (event?: FormEvent) => {
@@ -96,7 +100,7 @@ function AssistantAvatar() {
 function MessageBubble({ message, userImage, userName }: { message: ChatMessage; userImage: string | null; userName: string }) {
   const mine = message.role === 'user';
   return (
-    <Group gap="sm" align="flex-start" wrap="nowrap" justify={mine ? 'flex-end' : 'flex-start'} data-role={message.role}>
+    <Group gap="sm" align="flex-start" wrap="nowrap" justify={mine ? 'flex-end' : 'flex-start'} data-role={message.role} data-message>
       {!mine && <AssistantAvatar />}
       <Paper
         px="md"

@@ -17,7 +17,6 @@ export function NurserySearchBar({ search }: { search: NurserySearch }) {
             style={{ flex: 1 }}
             placeholder="Search by location or nursery name"
             aria-label="Search by location or nursery name"
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search.text}
             onChange={(event) => search.setText(event.currentTarget.value)}
           />
