@@ -16,7 +16,7 @@ mkdirSync(outDir, { recursive: true });
 
 const routes = only.length
   ? only
-  : ['/', '/nurseries', '/monitoring', '/assistant', '/shop', '/shadow-teachers', '/profile', '/mental-health', '/community', '/articles/bedtime-routines', '/sign-in', '/no-such-page'];
+  : ['/', '/nurseries', '/monitoring', '/assistant', '/shop', '/shadow-teachers', '/profile', '/mental-health', '/community', '/articles/bedtime-routines', '/staff', '/sign-in', '/no-such-page'];
 const widths = [1280, 390];
 const themes = ['light', 'dark'] as const;
 
@@ -33,13 +33,20 @@ async function settle(page: Page) {
   await page.waitForTimeout(1200);
 }
 
-for (const signedIn of [true, false]) {
+const visitors = [
+  { tag: 'in', account: { email: 'demo@nestling.test', password: 'nestling-demo' } },
+  { tag: 'staff', account: { email: 'staff@nestling.test', password: 'nestling-staff' } },
+  { tag: 'out', account: null },
+] as const;
+
+for (const visitor of visitors) {
+  const signedIn = visitor.account !== null;
   for (const theme of themes) {
     for (const width of widths) {
       const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 }, deviceScaleFactor: 1 });
       await context.addInitScript((scheme) => window.localStorage.setItem('nestling-color-scheme', scheme), theme);
       const page = await context.newPage();
-      const tag = `${signedIn ? 'in' : 'out'}-${theme}-${width}`;
+      const tag = `${visitor.tag}-${theme}-${width}`;
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(`[${tag}] console.${message.type()}: ${message.text()}`);
       });
@@ -50,19 +57,20 @@ for (const signedIn of [true, false]) {
         }
       });
 
-      if (signedIn) {
+      if (visitor.account) {
         await page.goto(`${base}/sign-in`);
-        await page.getByLabel('Email').fill('demo@nestling.test');
-        await page.getByRole('textbox', { name: 'Password' }).fill('nestling-demo');
+        await page.getByLabel('Email').fill(visitor.account.email);
+        await page.getByRole('textbox', { name: 'Password' }).fill(visitor.account.password);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.waitForURL(`${base}/`);
       }
 
       for (const route of routes) {
-        if (!signedIn && !['/', '/monitoring', '/assistant', '/sign-in'].includes(route)) continue;
+        if (!signedIn && !['/', '/monitoring', '/assistant', '/staff', '/sign-in'].includes(route)) continue;
+        if (visitor.tag === 'staff' && !['/', '/staff'].includes(route)) continue;
         await page.goto(`${base}${route}`);
         await settle(page);
-        if (route === '/assistant' && signedIn) {
+        if (route === '/assistant' && visitor.tag === 'in') {
           // Look at a real conversation: a question, the typing dots, then the reply and its resources.
           await page.getByPlaceholder('Ask anything about parenting or childhood development...').fill('How can I build a calm bedtime routine for my toddler?');
           await page.keyboard.press('Enter');

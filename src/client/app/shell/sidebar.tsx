@@ -1,12 +1,15 @@
 import { AppShell, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconClipboardList, type Icon } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { Brand } from './brand';
 import { isActive, navItems } from './nav-items';
 import { ProfileLink } from './profile-link';
 import { ThemeSwitch } from './theme-switch';
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { user } = useCurrentUser();
+  const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <>
       <AppShell.Section p="md" visibleFrom="sm">
@@ -14,21 +17,10 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm" py={{ base: 'sm', sm: 0 }}>
         <Stack gap={2}>
-          {navItems.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              component={Link}
-              to={to}
-              label={label}
-              leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
-              active={isActive(pathname, to)}
-              aria-current={isActive(pathname, to) ? 'page' : undefined}
-              onClick={onNavigate}
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              fw={500}
-            />
+          {navItems.map(({ to, label, icon }) => (
+            <SidebarLink key={to} to={to} label={label} icon={icon} onNavigate={onNavigate} />
           ))}
+          {isStaff && <SidebarLink to="/staff" label="Log activities" icon={IconClipboardList} onNavigate={onNavigate} />}
         </Stack>
       </AppShell.Section>
       <AppShell.Section p="md">
@@ -44,5 +36,24 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </Stack>
       </AppShell.Section>
     </>
+  );
+}
+
+function SidebarLink({ to, label, icon: Icon, onNavigate }: { to: string; label: string; icon: Icon; onNavigate: () => void }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const active = isActive(pathname, to);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      variant="light"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      fw={500}
+    />
   );
 }

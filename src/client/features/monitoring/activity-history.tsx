@@ -4,7 +4,7 @@ import { IconClipboardList } from '@tabler/icons-react';
 import type { Accent } from '../../../shared/display';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
-import { ActivityRow } from './activity-log';
+import { ActivityRow } from '../../components/activity-log';
 
 const PAGE_SIZE = 20;
 

@@ -5,9 +5,9 @@ import { SignInPrompt } from '../../components/sign-in-prompt';
 import { isUnauthorized } from '../../lib/trpc';
 import { useActivityFeed } from '../../lib/use-activity-feed';
 import { ActivityHistory } from './activity-history';
-import { ActivityLog } from './activity-log';
+import { ActivityLog } from '../../components/activity-log';
 import { CameraView } from './camera-view';
-import { LiveIndicator } from './live-indicator';
+import { LiveIndicator } from '../../components/live-indicator';
 import { useCameraSelection } from './use-camera-selection';
 
 /** The dashboard's Live Monitoring section: the camera and a 16rem activity log. */

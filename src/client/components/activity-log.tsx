@@ -1,9 +1,9 @@
 import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
-import { activityAccent, type Accent } from '../../../shared/display';
-import type { ActivityDto } from '../../../shared/schemas/monitoring';
-import { accentColor } from '../../app/theme';
-import { QueryState, type EmptyContent, type QueryLike } from '../../components/query-state';
+import { activityAccent, type Accent } from '../../shared/display';
+import type { ActivityDto } from '../../shared/schemas/monitoring';
+import { accentColor } from '../app/theme';
+import { QueryState, type EmptyContent, type QueryLike } from './query-state';
 
 interface ActivityLogProps {
   query: QueryLike<ActivityDto[]>;

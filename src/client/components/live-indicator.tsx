@@ -1,5 +1,5 @@
 import { Badge, Loader } from '@mantine/core';
-import type { FeedStatus } from '../../lib/use-activity-feed';
+import type { FeedStatus } from '../lib/use-activity-feed';
 
 /** 'Live' while the realtime connection is open, 'Connecting...' otherwise. */
 export function LiveIndicator({ status }: { status: FeedStatus }) {
