@@ -54,8 +54,8 @@ export function Chat({ height }: { height: string | number }) {
                   radius="xl"
                   fw={500}
                   h="auto"
-                  py={4}
-                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.35 } }}
                   onClick={() => send(question)}
                 >
                   {question}

@@ -1,4 +1,4 @@
-import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text, useMatches } from '@mantine/core';
 import { IconMapPin, IconSchool, IconStarFilled } from '@tabler/icons-react';
 import { nurseryLocationLabel, nurseryTags, ratingLabel } from '../../../shared/display';
 import type { NurseryDto } from '../../../shared/schemas/catalog';
@@ -28,6 +28,9 @@ export function NurseryList({ query, where, skeletons, empty }: { query: QueryLi
 
 function NurseryRow({ nursery, where }: { nursery: NurseryDto; where: Where }) {
   const compact = where === 'dashboard';
+  // The full page's larger picture gives way to the text on a phone.
+  const pageImage = useMatches({ base: { height: 64, width: 64 }, sm: { height: 96, width: 128 } });
+  const image = compact ? { height: 56, width: 56 } : pageImage;
   return (
     <Group
       component="li"
@@ -37,7 +40,7 @@ function NurseryRow({ nursery, where }: { nursery: NurseryDto; where: Where }) {
       p={compact ? 'xs' : 'sm'}
       style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
     >
-      <ImageWithPlaceholder src={nursery.image} alt={nursery.name} height={compact ? 56 : 96} width={compact ? 56 : 128} />
+      <ImageWithPlaceholder src={nursery.image} alt={nursery.name} height={image.height} width={image.width} />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text fw={600} size={compact ? 'sm' : 'md'} lineClamp={2}>

@@ -19,14 +19,16 @@ export function NurserySearchBar({ search }: { search: NurserySearch }) {
             aria-label="Search by location or nursery name"
             value={search.text}
             onChange={(event) => search.setText(event.currentTarget.value)}
+            // On a phone the box needs the width for its placeholder, so the button moves inside it.
+            rightSection={
+              <ActionIcon type="submit" variant="subtle" hiddenFrom="xs" aria-label="Search">
+                <IconSearch size={18} aria-hidden />
+              </ActionIcon>
+            }
           />
           <Button type="submit" visibleFrom="xs">
             Search
           </Button>
-          {/* On a phone the box needs the width for its placeholder; the button keeps its name. */}
-          <ActionIcon type="submit" size={36} hiddenFrom="xs" aria-label="Search">
-            <IconSearch size={18} aria-hidden />
-          </ActionIcon>
         </Group>
       </form>
       {(search.chips.length > 0 || search.chipsChanged) && (

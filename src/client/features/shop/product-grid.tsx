@@ -41,8 +41,8 @@ function ProductCard({ product }: { product: ProductDto }) {
   const addToCart = () => toast({ title: 'Added to cart', message: `${product.name} has been added to your cart.` });
   return (
     <Card padding="md" radius="md" component="article" aria-label={product.name}>
-      <Card.Section pos="relative">
-        <ImageWithPlaceholder src={product.image} alt={product.name} height={160} radius={0} fit="contain" />
+      <Card.Section pos="relative" py="sm" bg="var(--mantine-color-default-hover)">
+        <ImageWithPlaceholder src={product.image} alt={product.name} height={150} radius={0} fit="contain" />
         {product.badge && (
           <Badge pos="absolute" top={10} left={10} tt="none" {...badgeProps[productBadgeStyle(product.badge.type)]} data-badge-style={productBadgeStyle(product.badge.type)}>
             {product.badge.text}
