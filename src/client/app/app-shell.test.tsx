@@ -39,7 +39,7 @@ describe('the shell, signed out', () => {
       .filter((text) => labels.includes(text ?? ''));
     expect(sidebarLinks).toEqual(labels);
 
-    const tabs = within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('link');
+    const tabs = within(screen.getByRole('navigation', { name: 'Tab bar' })).getAllByRole('link');
     expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(labels.filter((label) => label !== 'AI Assistant'));
   });
 

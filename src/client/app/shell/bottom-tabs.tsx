@@ -6,7 +6,7 @@ import { isActive, navItems } from './nav-items';
 export function BottomTabs() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
-    <Box component="nav" aria-label="Sections" h="100%" style={{ display: 'flex', alignItems: 'stretch' }}>
+    <Box component="nav" aria-label="Tab bar" h="100%" style={{ display: 'flex', alignItems: 'stretch' }}>
       {navItems
         .filter((item) => item.inBottomBar)
         .map(({ to, label, shortLabel, icon: Icon }) => {
