@@ -193,3 +193,40 @@ describe('validation', () => {
     expect(response.json().message).toBe("Camera 'classroom-9z' was not found.");
   });
 });
+
+describe('GET /api/classrooms', () => {
+  it('gives staff their nursery’s classrooms, each as a channel with its cameras and children', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/classrooms', headers: { cookie: staff } });
+    expect(response.statusCode).toBe(200);
+    const id3a = await classroomId(t.database.db, 'Classroom 3A');
+    const id3b = await classroomId(t.database.db, 'Classroom 3B');
+    const roster = response.json();
+    expect(roster.map((c: { name: string; channel: string }) => [c.name, c.channel])).toEqual([
+      ['Classroom 3A', `classroom:${id3a}`],
+      ['Classroom 3B', `classroom:${id3b}`],
+    ]);
+    expect(roster[1].cameras).toEqual([
+      { id: 'classroom-3b-garden', name: 'Classroom 3B - Garden View' },
+      { id: 'classroom-3b', name: 'Classroom 3B - Main View' },
+    ]);
+    expect(roster[1].children.map((c: { name: string }) => c.name)).toEqual(['Leo Thompson', 'Maya Thompson']);
+    expect(roster[0].children[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Nora Thompson',
+      status: expect.any(String),
+      currentActivity: expect.toBeOneOf([expect.any(String), null]),
+      lastUpdate: expect.toBeOneOf([expect.any(String), null]),
+    });
+  });
+
+  it('gives staff of another nursery only their own classrooms', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/classrooms', headers: { authorization: `Bearer ${otherStaffToken}` } });
+    expect(response.json().map((c: { name: string }) => c.name)).toEqual(['Sunshine Room']);
+  });
+
+  it('refuses a parent with 403', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/classrooms', headers: { cookie: parent } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Only nursery staff can see classroom rosters.');
+  });
+});

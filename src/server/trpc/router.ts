@@ -5,7 +5,7 @@ import { productsRouter, shadowTeachersRouter } from '../features/catalog/catalo
 import { communityRouter } from '../features/community/community.router';
 import { healthRouter } from '../features/health/health.router';
 import { mentalHealthRouter } from '../features/mental-health/mental-health.router';
-import { activitiesRouter, camerasRouter, childrenRouter } from '../features/monitoring/monitoring.router';
+import { activitiesRouter, camerasRouter, childrenRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
 import { router } from './init';
 
@@ -17,6 +17,7 @@ export const appRouter = router({
   children: childrenRouter,
   cameras: camerasRouter,
   activities: activitiesRouter,
+  classrooms: classroomsRouter,
   products: productsRouter,
   nurseries: nurseriesRouter,
   shadowTeachers: shadowTeachersRouter,

@@ -73,3 +73,22 @@ export const createActivityInput = z.object({
   /** When it happened; defaults to now. It may not be in the future. */
   occurredAt: z.iso.datetime({ offset: true, message: 'occurredAt is a date and time such as 2026-11-21T09:30:00Z.' }).optional(),
 });
+
+/** A classroom of the staff member's nursery, with what the staff page needs to log an activity. */
+export const staffClassroomOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The classroom as a channel for POST /api/activities: `classroom:<id>`. */
+  channel: z.string(),
+  cameras: z.array(cameraOutput),
+  children: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.string(),
+      currentActivity: z.string().nullable(),
+      lastUpdate: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type StaffClassroomDto = z.infer<typeof staffClassroomOutput>;

@@ -145,3 +145,26 @@ export function findActivityForDelivery(db: Db, activityId: number) {
     .where('id', '=', activityId)
     .executeTakeFirst();
 }
+
+/** The classrooms a user may watch, with their cameras and children, for the staff page. */
+export async function listClassroomRoster(db: Db, user: AuthenticatedUser) {
+  const classrooms = await db
+    .selectFrom('classrooms')
+    .select(['classrooms.id', 'classrooms.name'])
+    .where('classrooms.id', 'in', visibleClassroomIds(db, user))
+    .orderBy('classrooms.name')
+    .execute();
+  const ids = classrooms.map((classroom) => classroom.id);
+  if (ids.length === 0) return { classrooms, cameras: [], children: [] };
+  const [cameras, children] = await Promise.all([
+    db.selectFrom('cameras').select(['id', 'name', 'classroom_id']).where('classroom_id', 'in', ids).orderBy('name').execute(),
+    db
+      .selectFrom('children')
+      .select(['id', 'name', 'status', 'current_activity', 'last_update', 'classroom_id'])
+      .where('classroom_id', 'in', ids)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { classrooms, cameras, children };
+}

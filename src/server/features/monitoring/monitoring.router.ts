@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { activityOutput, cameraOutput, childOutput, createActivityInput, listActivitiesInput } from '../../../shared/schemas/monitoring';
+import {
+  activityOutput,
+  cameraOutput,
+  childOutput,
+  createActivityInput,
+  listActivitiesInput,
+  staffClassroomOutput,
+} from '../../../shared/schemas/monitoring';
 import { protectedProcedure, router } from '../../trpc/init';
 
 export const childrenRouter = router({
@@ -51,4 +58,20 @@ export const activitiesRouter = router({
     .input(createActivityInput)
     .output(activityOutput)
     .mutation(({ ctx, input }) => ctx.services.monitoring.createActivity(ctx.user, input)),
+});
+
+export const classroomsRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/classrooms',
+        tags: ['monitoring'],
+        summary: "Your nursery's classrooms with their cameras and children (nursery staff)",
+        description: 'What a staff member needs to log an activity: each classroom as a channel (`classroom:<id>`), its cameras and its children.',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(staffClassroomOutput))
+    .query(({ ctx }) => ctx.services.monitoring.listClassroomRoster(ctx.user)),
 });

@@ -4,8 +4,10 @@ import { ageLabel, localDate } from '../../../shared/dates';
 import { clockTime, timeAgo } from '../../../shared/relative-time';
 import {
   CLASSROOM_CHANNEL_PREFIX,
+  classroomChannel,
   type ActivityDto,
   type ChildDto,
+  type StaffClassroomDto,
   type createActivityInput,
   type listActivitiesInput,
 } from '../../../shared/schemas/monitoring';
@@ -100,7 +102,7 @@ export function createMonitoringService(deps: {
      * child's live state along, and publishes the activity once it is committed.
      */
     async createActivity(user: AuthenticatedUser, input: z.output<typeof createActivityInput>): Promise<ActivityDto> {
-      if (user.role !== 'staff' && user.role !== 'admin') throw forbidden('Only nursery staff can log activities.');
+      requireStaff(user, 'Only nursery staff can log activities.');
       const target = await resolveChannel(user, input.channel);
       const at = now();
       const occurredAt = input.occurredAt ? new Date(input.occurredAt) : at;
@@ -142,12 +144,37 @@ export function createMonitoringService(deps: {
       return activity;
     },
 
+    /** The staff member's classrooms, each with its cameras and children, for logging activities. */
+    async listClassroomRoster(user: AuthenticatedUser): Promise<StaffClassroomDto[]> {
+      requireStaff(user, 'Only nursery staff can see classroom rosters.');
+      const { classrooms, cameras, children } = await repo.listClassroomRoster(db, user);
+      return classrooms.map((classroom) => ({
+        id: classroom.id,
+        name: classroom.name,
+        channel: classroomChannel(classroom.id),
+        cameras: cameras.filter((camera) => camera.classroom_id === classroom.id).map(({ id, name }) => ({ id, name })),
+        children: children
+          .filter((child) => child.classroom_id === classroom.id)
+          .map((child) => ({
+            id: child.id,
+            name: child.name,
+            status: child.status,
+            currentActivity: child.current_activity,
+            lastUpdate: child.last_update?.toISOString() ?? null,
+          })),
+      }));
+    },
+
     /** An activity as channel members receive it, for delivery on an instance that did not publish it. */
     async activityForDelivery(activityId: number): Promise<ActivityDto | undefined> {
       const row = await repo.findActivityForDelivery(db, activityId);
       return row && toActivityDto(row, now());
     },
   };
+
+  function requireStaff(user: AuthenticatedUser, message: string) {
+    if (user.role !== 'staff' && user.role !== 'admin') throw forbidden(message);
+  }
 
   /** A camera id, or `classroom:<id>`, scoped to the caller: anything they may not see is not found. */
   async function resolveChannel(user: AuthenticatedUser, channel: string) {
