@@ -55,9 +55,13 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
       .catch((error: unknown) => app.log.error({ err: error, event }, 'activity delivery failed'));
   });
   async function deliver(event: ActivityEvent, published: ActivityDto | undefined) {
-    const activity = published ?? (await monitoring.activityForDelivery(event.activityId));
+    // From another instance only ids arrive; the classroom is then taken from the saved row,
+    // not from the notification.
+    const found = published
+      ? { classroomId: event.classroomId, activity: published }
+      : await monitoring.activityForDelivery(event.activityId);
     // Serialized once, however many members receive it.
-    if (activity) hub.broadcast(event.classroomId, encode({ type: 'activity', data: activity }));
+    if (found) hub.broadcast(found.classroomId, encode({ type: 'activity', data: found.activity }));
   }
 
   app.get(
@@ -99,12 +103,12 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
       monitoring.findVisibleCamera(user, channel).then(
         (camera) => {
           joining = false;
+          if (!hub.has(member)) return;
           if (nextChannel !== undefined) {
             const next = nextChannel;
             nextChannel = undefined;
             return join(next);
           }
-          if (!hub.has(member)) return;
           if (!camera) {
             // Another family's camera and a camera that does not exist read the same.
             send(socket, { type: 'error', code: 'FORBIDDEN', message: `You cannot watch camera '${channel}'.` });

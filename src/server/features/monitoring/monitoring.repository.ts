@@ -141,7 +141,7 @@ export function applyActivityToChild(
 export function findActivityForDelivery(db: Db, activityId: number) {
   return db
     .selectFrom('activities')
-    .select(['id', 'type', 'description', 'occurred_at'])
+    .select(['id', 'type', 'description', 'occurred_at', 'classroom_id'])
     .where('id', '=', activityId)
     .executeTakeFirst();
 }

@@ -165,10 +165,13 @@ export function createMonitoringService(deps: {
       }));
     },
 
-    /** An activity as channel members receive it, for delivery on an instance that did not publish it. */
-    async activityForDelivery(activityId: number): Promise<ActivityDto | undefined> {
+    /**
+     * An activity as channel members receive it, with the classroom whose channels get it, for
+     * delivery on an instance that did not publish it.
+     */
+    async activityForDelivery(activityId: number): Promise<{ classroomId: number; activity: ActivityDto } | undefined> {
       const row = await repo.findActivityForDelivery(db, activityId);
-      return row && toActivityDto(row, now());
+      return row && { classroomId: row.classroom_id, activity: toActivityDto(row, now()) };
     },
   };
 
