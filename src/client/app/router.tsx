@@ -34,6 +34,7 @@ const profileRoute = page('/profile', lazyPage(() => import('./placeholder-pages
 const mentalHealthRoute = page('/mental-health', lazyPage(() => import('./placeholder-pages'), 'MentalHealthPage'));
 const communityRoute = page('/community', lazyPage(() => import('./placeholder-pages'), 'CommunityPage'));
 
+const staffRoute = page('/staff', lazyPage(() => import('../features/staff/staff-page'), 'StaffPage'));
 const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/articles/article-page'), 'ArticlePage'));
 
 const authSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) });
@@ -62,6 +63,7 @@ export const routeTree = rootRoute.addChildren([
   mentalHealthRoute,
   communityRoute,
   articleRoute,
+  staffRoute,
   signInRoute,
   signUpRoute,
 ]);

@@ -175,3 +175,26 @@ describe('Special Needs Equipment', () => {
     expect(screen.getByText('Weighted Lap Pad has been added to your cart.')).toBeInTheDocument();
   });
 });
+
+describe('Log activities (nursery staff)', () => {
+  it('tells a parent the page is for staff', async () => {
+    renderApp('/staff');
+    expect(await screen.findByText('This page is for nursery staff')).toBeInTheDocument();
+  });
+
+  it('logs an activity in two taps and shows it in the classroom log', async () => {
+    await server.signIn(demoAccounts.staff);
+    const { user } = renderApp('/staff');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log activities' })).toBeInTheDocument();
+    await user.click(await screen.findByText('Classroom 3B'));
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Maya Thompson'));
+    await user.click(screen.getByRole('button', { name: 'Snack' }));
+
+    expect(await screen.findByText('Activity logged')).toBeInTheDocument();
+    const log = screen.getByRole('list', { name: 'Activity Log' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Maya had a snack.'));
+    expect(within(log).getAllByRole('listitem')[0]).toHaveAttribute('data-accent', 'secondary');
+  });
+});
