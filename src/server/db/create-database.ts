@@ -42,6 +42,9 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
           oid in parsers ? parsers[oid as keyof typeof parsers] : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client losing its connection (a database restart) emits 'error' on the pool;
+    // unheard, that would crash the process. The pool replaces the client on next use.
+    pool.on('error', (error) => console.error('PostgreSQL connection lost; it will be reopened:', error.message));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pglite: undefined, pool };
   }
   if (target.dataDir) mkdirSync(path.resolve(target.dataDir), { recursive: true });
