@@ -9,8 +9,19 @@ export const emailInput = z
   .pipe(z.email('Please enter a valid email address.'))
   .transform((email) => email.toLowerCase());
 
+const userName = z.string().trim().min(1, 'Please enter your name.').max(100, 'A name has at most 100 characters.');
+
+/** Optional text a person may clear: blank means "none" and is stored as null. */
+const clearableText = (what: string, max: number) =>
+  z
+    .string(`Give the ${what} as text, or null.`)
+    .trim()
+    .max(max, `A ${what} has at most ${max} characters.`)
+    .nullable()
+    .transform((value) => value || null);
+
 export const signUpInput = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.').max(100, 'A name has at most 100 characters.'),
+  name: userName,
   email: emailInput,
   password: z
     .string()
@@ -34,6 +45,19 @@ export const userOutput = z.object({
   createdAt: z.iso.datetime(),
 });
 export type UserDto = z.infer<typeof userOutput>;
+
+/** PATCH /api/users/me: the fields a person may change about themselves; any left out stay as they are. */
+export const updateProfileInput = z.strictObject(
+  {
+    name: userName.optional(),
+    phone: clearableText('phone number', 30)
+      .refine((phone) => phone === null || /^\+?[0-9 ()-]{6,}$/.test(phone), 'Use digits, spaces, brackets, dashes and an optional leading +, such as +1 555 010 2030.')
+      .optional(),
+    city: clearableText('city', 100).optional(),
+  },
+  'Send an object with any of name, phone and city: only those can be changed here.',
+);
+export type UpdateProfileInput = z.output<typeof updateProfileInput>;
 
 export const signOutOutput = z.object({ signedOut: z.literal(true) });
 

@@ -27,6 +27,11 @@ export function insertUser(db: Db, user: NewUser) {
   return db.insertInto('users').values(user).returning(userColumns).executeTakeFirstOrThrow();
 }
 
+/** Changes only the columns given; returns the user as the session sees them. */
+export function updateUser(db: Db, userId: number, changes: { name?: string; phone?: string | null; city?: string | null }) {
+  return db.updateTable('users').set(changes).where('id', '=', userId).returning(userColumns).executeTakeFirstOrThrow();
+}
+
 export function findUserBySession(db: Db, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')

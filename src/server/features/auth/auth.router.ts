@@ -7,6 +7,7 @@ import {
   signInInput,
   signOutOutput,
   signUpInput,
+  updateProfileInput,
   userOutput,
 } from '../../../shared/schemas/auth';
 import { forbidden } from '../../errors';
@@ -53,6 +54,21 @@ export const usersRouter = router({
     .input(z.object({}).optional())
     .output(userOutput)
     .query(({ ctx }) => toUserDto(ctx.user)),
+
+  updateMe: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/users/me',
+        tags: ['users'],
+        summary: 'Change your name, phone or city',
+        description: 'Fields left out keep their value; an empty phone or city clears it. Email and role cannot be changed here.',
+        errorResponses: { 400: 'A field is not valid; data.field names it', 401: 'Not signed in' },
+      },
+    })
+    .input(updateProfileInput)
+    .output(userOutput)
+    .mutation(({ ctx, input }) => ctx.services.auth.updateProfile(ctx.user.id, input)),
 });
 
 export const apiTokensRouter = router({

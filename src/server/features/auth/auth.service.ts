@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { hashSecret, newSecret } from '../../lib/tokens';
-import type { ApiTokenDto, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
+import type { ApiTokenDto, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
 import * as repo from './auth.repository';
 
 export const API_TOKEN_PREFIX = 'nst_';
@@ -157,6 +157,13 @@ export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: 
         await repo.touchApiToken(db, row.token_id, at);
       }
       return toAuthenticatedUser(row);
+    },
+
+    /** Saves the caller's own name, phone and city; a field left out keeps its value. */
+    async updateProfile(userId: number, changes: UpdateProfileInput): Promise<UserDto> {
+      const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+      if (entries.length === 0) throw new AppError('BAD_REQUEST', 'Send at least one of name, phone and city to change.');
+      return toUserDto(toAuthenticatedUser(await repo.updateUser(db, userId, Object.fromEntries(entries))));
     },
 
     async listApiTokens(userId: number) {

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database';
+import type { Insertable } from 'kysely';
+import type { ChildrenTable, Db } from '../../db/database';
 import type { AuthenticatedUser } from '../auth/auth.service';
 
 /**
@@ -24,6 +25,10 @@ export function listChildren(db: Db, parentId: number) {
     .orderBy('date_of_birth', 'desc')
     .orderBy('id')
     .execute();
+}
+
+export function insertChild(db: Db, child: Insertable<ChildrenTable>) {
+  return db.insertInto('children').values(child).returningAll().executeTakeFirstOrThrow();
 }
 
 export function listCameras(db: Db, user: AuthenticatedUser) {

@@ -4,6 +4,7 @@ import {
   cameraOutput,
   childOutput,
   createActivityInput,
+  createChildInput,
   listActivitiesInput,
   staffClassroomOutput,
 } from '../../../shared/schemas/monitoring';
@@ -15,6 +16,23 @@ export const childrenRouter = router({
     .input(z.object({}).optional())
     .output(z.array(childOutput))
     .query(({ ctx }) => ctx.services.monitoring.listChildren(ctx.user)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/children',
+        tags: ['children'],
+        summary: 'Add a child to your family',
+        description: 'dateOfBirth is yyyy-MM-dd, not in the future and under 18 years ago. specialNeedsDetails needs specialNeeds: true.',
+        successDescription: 'Created: answers 201 with the new child.',
+        errorResponses: { 400: 'A field is not valid; data.field names it', 401: 'Not signed in' },
+      },
+      successStatus: 201,
+    })
+    .input(createChildInput)
+    .output(childOutput)
+    .mutation(({ ctx, input }) => ctx.services.monitoring.addChild(ctx.user, input)),
 });
 
 export const camerasRouter = router({
