@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // scripts/size.ts reads the manifest to find what `/` loads first.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than our screens: separate chunks stay cached across releases.
