@@ -4,4 +4,3 @@ import { ComingSoon } from '../components/coming-soon';
 export const ShadowTeachersPage = () => <ComingSoon title="Shadow Teachers" />;
 export const ProfilePage = () => <ComingSoon title="Profile" />;
 export const MentalHealthPage = () => <ComingSoon title="Mental Health" />;
-export const CommunityPage = () => <ComingSoon title="Community" />;

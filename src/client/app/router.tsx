@@ -32,7 +32,7 @@ const shopRoute = page('/shop', lazyPage(() => import('../features/shop/shop-pag
 const shadowTeachersRoute = page('/shadow-teachers', lazyPage(() => import('./placeholder-pages'), 'ShadowTeachersPage'));
 const profileRoute = page('/profile', lazyPage(() => import('./placeholder-pages'), 'ProfilePage'));
 const mentalHealthRoute = page('/mental-health', lazyPage(() => import('./placeholder-pages'), 'MentalHealthPage'));
-const communityRoute = page('/community', lazyPage(() => import('./placeholder-pages'), 'CommunityPage'));
+const communityRoute = page('/community', lazyPage(() => import('../features/community/community-page'), 'CommunityPage'));
 
 const staffRoute = page('/staff', lazyPage(() => import('../features/staff/staff-page'), 'StaffPage'));
 const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/articles/article-page'), 'ArticlePage'));
