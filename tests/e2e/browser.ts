@@ -16,7 +16,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const demoParent = { email: 'demo@nestling.test', password: 'nestling-demo' };
+type Account = { email: string; password: string };
+export const demoParent: Account = { email: 'demo@nestling.test', password: 'nestling-demo' };
+export const staffMember: Account = { email: 'staff@nestling.test', password: 'nestling-staff' };
 
 /**
  * One browser per test file and a fresh context (cookies, storage) per test; a failing test
@@ -35,9 +37,14 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
 
   return {
     state,
-    async open(pathname = '/', options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}) {
-      state.context = await browser.newContext({ baseURL: state.baseUrl, viewport: options.viewport ?? viewport, colorScheme: options.colorScheme });
+    /** Opens a page in a fresh context; `theme` is stored as the user's choice before the app loads. */
+    async open(pathname = '/', options: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark'; signedInAs?: Account } = {}) {
+      state.context = await browser.newContext({ baseURL: state.baseUrl, viewport: options.viewport ?? viewport });
+      if (options.theme) {
+        await state.context.addInitScript((theme) => localStorage.setItem('nestling-color-scheme', theme), options.theme);
+      }
       state.page = await state.context.newPage();
+      if (options.signedInAs) await signIn(state.page, options.signedInAs);
       onTestFailed(async ({ task }) => {
         mkdirSync(SCREENSHOT_DIR, { recursive: true });
         await state.page.screenshot({ path: `${SCREENSHOT_DIR}/${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true }).catch(() => {});
@@ -48,7 +55,25 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
   };
 }
 
+/** Signs the page's context in through the API, as a returning user's cookie would. */
 export async function signIn(page: Page, account = demoParent) {
   const response = await page.request.post('/api/auth/sign-in', { data: account });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+}
+
+/** A signed-in API client for the same server, as an integrator or the staff app would call it. */
+export async function apiSession(baseUrl: string, account: Account) {
+  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
+  const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return (path: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: { cookie, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
 }

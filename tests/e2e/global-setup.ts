@@ -24,10 +24,13 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts `npm start` on a free port with a fresh database: an embedded one by default, or a
+ * Builds the client, then starts `npm start` on a free port with a fresh database: an embedded one by default, or a
  * new PostgreSQL database (seeded with `npm run db:seed`) when E2E_DATABASE_URL names a server.
  */
 export default async function setup(project: TestProject) {
+  // Always test the current code: `npm start` only builds when dist/client is missing.
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('vite build failed');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-e2e-'));

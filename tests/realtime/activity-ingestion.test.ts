@@ -52,7 +52,7 @@ async function parentLog(channel: string): Promise<ActivityDto[]> {
 describe('POST /api/activities', () => {
   it('saves a staff member’s activity and returns it in the shape GET /api/activities lists, at the top of the log', async () => {
     const response = await post({ cookie: staff }, { channel: 'classroom-3b', type: 'art', description: 'Printing with autumn leaves.' });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created).toEqual({ id: expect.any(Number), type: 'art', time: expect.any(String), timeAgo: 'just now', description: 'Printing with autumn leaves.' });
     const log = await parentLog('classroom-3b');
@@ -67,13 +67,13 @@ describe('POST /api/activities', () => {
   it('accepts a whole classroom named classroom:<id>', async () => {
     const id = await classroomId(t.database.db, 'Classroom 3A');
     const response = await post({ cookie: staff }, { channel: `classroom:${id}`, type: 'snack', description: 'Banana and rice cakes.' });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     expect((await parentLog('classroom-3a'))[0]).toEqual(response.json());
   });
 
   it('accepts a staff API token', async () => {
     const response = await post({ token: staffToken }, { channel: 'classroom-3a', type: 'learning', description: 'Counting conkers to ten.' });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
   });
 
   it('is also a tRPC mutation, activities.create', async () => {
@@ -103,7 +103,7 @@ describe('naming a child', () => {
     const occurredAt = new Date(Date.now() - 1000).toISOString();
     const description = `Nora: ${type}.`;
     const response = await post({ cookie: staff }, { channel: 'classroom-3a', childId: nora.id, type, description, occurredAt });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     const after = await child('Nora Thompson');
     expect(after).toMatchObject({ status, currentActivity: description, lastUpdate: occurredAt });
   });
@@ -120,7 +120,7 @@ describe('naming a child', () => {
     await post({ cookie: staff }, { channel: 'classroom-3b', childId: leo.id, type: 'nap', description: 'Leo is asleep.' });
     const earlier = new Date(Date.now() - 60 * 60_000).toISOString();
     const late = await post({ cookie: staff }, { channel: 'classroom-3b', childId: leo.id, type: 'departure', description: 'Left early.', occurredAt: earlier });
-    expect(late.statusCode).toBe(200);
+    expect(late.statusCode).toBe(201);
     expect(await child('Leo Thompson')).toMatchObject({ status: 'nap', currentActivity: 'Leo is asleep.' });
   });
 
@@ -150,7 +150,7 @@ describe('who may log activities', () => {
 
   it('lets that staff member log for their own classroom', async () => {
     const response = await post({ token: otherStaffToken }, { channel: 'sunshine-room', type: 'play', description: 'Den building.' });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
   });
 
   it('refuses a parent with 403', async () => {

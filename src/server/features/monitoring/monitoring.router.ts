@@ -71,7 +71,9 @@ export const activitiesRouter = router({
           '(classroom-3b) or a whole classroom as `classroom:<id>`; either way the activity joins that classroom\'s log and ' +
           'reaches every camera channel of it on /ws. Naming a child moves their status: arrival → online, nap → nap, ' +
           'departure → offline; any activity becomes their current activity.',
+        successDescription: 'Created: answers 201 with the saved activity, as GET /activities lists it.',
       },
+      successStatus: 201,
     })
     .input(createActivityInput)
     .output(activityOutput)
