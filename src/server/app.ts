@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -138,27 +139,38 @@ function successStatusMeta({ paths, errors }: { paths?: readonly string[]; error
   return typeof status === 'number' ? { status } : {};
 }
 
-/** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */
+/**
+ * Serves the built single-page app; other page visits get index.html so the client router
+ * decides. Files are compressed on the fly (brotli, else gzip): that needs no build step and
+ * no .br/.gz files that a build could forget to write, and browsers keep the hashed files for a
+ * year, so each client pays the compression once per release. The compression plugin lives in
+ * this scope only, so API responses are left as they were.
+ */
 function registerClient(app: FastifyInstance, clientDir: string) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
-  if (hasClient) {
-    void app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      setHeaders(reply, filePath) {
-        // Hashed assets never change; index.html must always be revalidated.
-        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND' }),
+  );
+  void app.register(async (scope) => {
+    await scope.register(compress, { encodings: ['br', 'gzip'] });
+    if (hasClient) {
+      await scope.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        setHeaders(reply, filePath) {
+          // Hashed assets never change; index.html must always be revalidated.
+          reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    // A route rather than the not-found handler, so that the compression hooks apply to it.
+    scope.get('/*', (request, reply) => {
+      if (/^\/(api|trpc|ws)(\/|$)/.test(request.url)) return reply.callNotFound();
+      if (!hasClient) {
+        return reply.type('text/html').send('<!doctype html><title>Nestling</title><p>The Nestling client has not been built yet. Run <code>npm run build</code>.</p>');
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (/^\/(api|trpc|ws)(\/|$)/.test(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND' });
-    }
-    if (!hasClient) {
-      return reply.type('text/html').send('<!doctype html><title>Nestling</title><p>The Nestling client has not been built yet. Run <code>npm run build</code>.</p>');
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }
 
