@@ -31,7 +31,7 @@ const assistantRoute = page('/assistant', lazyPage(() => import('../features/ass
 const shopRoute = page('/shop', lazyPage(() => import('../features/shop/shop-page'), 'ShopPage'));
 const shadowTeachersRoute = page('/shadow-teachers', lazyPage(() => import('./placeholder-pages'), 'ShadowTeachersPage'));
 const profileRoute = page('/profile', lazyPage(() => import('./placeholder-pages'), 'ProfilePage'));
-const mentalHealthRoute = page('/mental-health', lazyPage(() => import('./placeholder-pages'), 'MentalHealthPage'));
+const mentalHealthRoute = page('/mental-health', lazyPage(() => import('../features/mental-health/mental-health-page'), 'MentalHealthPage'));
 const communityRoute = page('/community', lazyPage(() => import('../features/community/community-page'), 'CommunityPage'));
 
 const staffRoute = page('/staff', lazyPage(() => import('../features/staff/staff-page'), 'StaffPage'));
