@@ -1,0 +1,29 @@
+import { Badge } from '@mantine/core';
+import { bookingStatusTone, capitalized, paymentStatusTone, type Tone } from '../../shared/booking-display';
+
+/** How each of the spec's badge tones looks. */
+const toneStyle: Record<Tone, { color: string; variant: 'light' | 'outline' }> = {
+  success: { color: 'green', variant: 'light' },
+  warning: { color: 'yellow', variant: 'light' },
+  destructive: { color: 'red', variant: 'light' },
+  secondary: { color: 'gray', variant: 'light' },
+  outline: { color: 'gray', variant: 'outline' },
+};
+
+function ToneBadge({ tone, label }: { tone: Tone; label: string }) {
+  return (
+    <Badge {...toneStyle[tone]} tt="none" data-tone={tone}>
+      {label}
+    </Badge>
+  );
+}
+
+/** A booking's status: confirmed success, pending warning, cancelled destructive, else secondary. */
+export function BookingStatusBadge({ status }: { status: string }) {
+  return <ToneBadge tone={bookingStatusTone(status)} label={capitalized(status)} />;
+}
+
+/** A booking's payment: paid success, else outline. */
+export function PaymentStatusBadge({ paymentStatus }: { paymentStatus: string }) {
+  return <ToneBadge tone={paymentStatusTone(paymentStatus)} label={capitalized(paymentStatus)} />;
+}
