@@ -54,6 +54,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
   });
+  // The API takes JSON only. Fastify would parse text/plain, a body an HTML form can send, and a
+  // DELETE carrying one went through; without a parser every such body is refused with 415.
+  app.removeContentTypeParser('text/plain');
 
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook('onClose', () => database.db.destroy());
@@ -117,7 +120,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerBookingCalendarRoute(app, services.bookings);
   await registerCommunityImageRoutes(app, services.community);
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy lets the page be framed by itself; like every page of ours, it may not be framed at all.
+    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
     router: appRouter,
