@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,8 +43,8 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
       if (options.theme) {
         await state.context.addInitScript((theme) => localStorage.setItem('nestling-color-scheme', theme), options.theme);
       }
+      if (options.signedInAs) await signInContext(state.context, options.signedInAs);
       state.page = await state.context.newPage();
-      if (options.signedInAs) await signIn(state.page, options.signedInAs);
       onTestFailed(async ({ task }) => {
         mkdirSync(SCREENSHOT_DIR, { recursive: true });
         await state.page.screenshot({ path: `${SCREENSHOT_DIR}/${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true }).catch(() => {});
@@ -55,7 +55,20 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
   };
 }
 
-/** Signs the page's context in through the API, as a returning user's cookie would. */
+/**
+ * Signs a context in with one session per account and file, as a returning user's cookie would;
+ * signing in afresh for every page would trip the sign-in rate limit.
+ */
+const sessions = new Map<string, Cookie[]>();
+async function signInContext(context: BrowserContext, account: Account) {
+  const saved = sessions.get(account.email);
+  if (saved) return context.addCookies(saved);
+  const response = await context.request.post('/api/auth/sign-in', { data: account });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+  sessions.set(account.email, (await context.storageState()).cookies);
+}
+
+/** Signs the page's context in through the API. */
 export async function signIn(page: Page, account = demoParent) {
   const response = await page.request.post('/api/auth/sign-in', { data: account });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);

@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { trpc, type createTrpcClient } from '../lib/trpc';
+import { accessibleColorsResolver } from './accessible-colors';
 import { colorSchemeManager, theme } from './theme';
 
 interface ProvidersProps {
@@ -17,7 +18,13 @@ export function Providers({ queryClient, trpcClient, children, env }: ProvidersP
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
+        <MantineProvider
+          theme={theme}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="light"
+          cssVariablesResolver={accessibleColorsResolver}
+          env={env}
+        >
           {/* The spec's toasts: one at a time, shown for 5 seconds, at most 420px wide. */}
           <Notifications limit={1} autoClose={5000} containerWidth={420} position="top-right" />
           {children}

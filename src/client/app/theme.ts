@@ -34,7 +34,8 @@ const apricot: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'nest',
-  primaryShade: { light: 7, dark: 6 },
+  // Shade 8 keeps links at AA contrast on white; filled colours are set in accessible-colors.ts.
+  primaryShade: { light: 8, dark: 6 },
   colors: { nest, apricot },
   defaultRadius: 'md',
   fontFamily:
@@ -45,6 +46,8 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Tooltip: { defaultProps: { openDelay: 700 } },
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
   },
 });
 

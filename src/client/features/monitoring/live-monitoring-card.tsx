@@ -37,7 +37,7 @@ export function LiveMonitoringCard() {
               <Text fw={600} size="sm">
                 Activity Log
               </Text>
-              <ScrollArea h="16rem" offsetScrollbars type="auto">
+              <ScrollArea h="16rem" offsetScrollbars type="auto" viewportProps={{ tabIndex: 0 }}>
                 <ActivityLog
                   query={cameras.logQuery(feed.query)}
                   skeletons={4}

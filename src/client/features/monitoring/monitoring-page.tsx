@@ -70,7 +70,7 @@ export function MonitoringPage() {
               <Title order={2} fz="lg">
                 Activity Log
               </Title>
-              <ScrollArea.Autosize mah={460} offsetScrollbars type="auto">
+              <ScrollArea.Autosize mah={460} offsetScrollbars type="auto" viewportProps={{ tabIndex: 0 }}>
                 <ActivityLog
                   query={cameras.logQuery(feed.query)}
                   skeletons={5}

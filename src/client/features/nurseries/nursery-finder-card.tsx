@@ -19,7 +19,7 @@ export function NurseryFinderCard() {
           </Anchor>
         </Group>
         <NurserySearchBar search={search} />
-        <ScrollArea h="16rem" offsetScrollbars type="auto">
+        <ScrollArea h="16rem" offsetScrollbars type="auto" viewportProps={{ tabIndex: 0 }}>
           <NurseryList query={search.query} where="dashboard" skeletons={2} empty={{ title: 'Try searching for nurseries' }} />
         </ScrollArea>
       </Stack>

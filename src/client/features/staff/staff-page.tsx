@@ -157,7 +157,7 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
             {camera && <LiveIndicator status={feed.status} />}
           </Group>
           {camera ? (
-            <ScrollArea.Autosize mah={480} offsetScrollbars type="auto">
+            <ScrollArea.Autosize mah={480} offsetScrollbars type="auto" viewportProps={{ tabIndex: 0 }}>
               <ActivityLog
                 query={feed.query}
                 skeletons={5}
