@@ -66,7 +66,7 @@ function GroupCard({ group, onOpen }: { group: GroupDto; onOpen: () => void }) {
             {group.name}
           </Title>
           {group.joined && (
-            <Badge color="green" variant="light" tt="none" leftSection={<IconCheck size={12} aria-hidden />}>
+            <Badge color="green" variant="light" tt="none" leftSection={<IconCheck size={12} aria-hidden />} style={{ flexShrink: 0 }}>
               Joined
             </Badge>
           )}

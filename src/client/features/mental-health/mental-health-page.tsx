@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import { Tabs } from '@mantine/core';
-import { IconBook2, IconHeartHandshake, IconStethoscope } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -21,13 +20,13 @@ export function MentalHealthPage() {
       <PageHeader title="Mental Health" description="Support for your child and for you: services, specialists and trusted resources." />
       <Tabs defaultValue="services" keepMounted={false}>
         <Tabs.List mb="lg">
-          <Tabs.Tab value="services" leftSection={<IconHeartHandshake size={16} aria-hidden />}>
+          <Tabs.Tab value="services">
             Services
           </Tabs.Tab>
-          <Tabs.Tab value="specialists" leftSection={<IconStethoscope size={16} aria-hidden />}>
+          <Tabs.Tab value="specialists">
             Specialists
           </Tabs.Tab>
-          <Tabs.Tab value="resources" leftSection={<IconBook2 size={16} aria-hidden />}>
+          <Tabs.Tab value="resources">
             Resources
           </Tabs.Tab>
         </Tabs.List>

@@ -24,8 +24,8 @@ export function ServicesTab({ onBook }: { onBook: (target: BookingTarget) => voi
                 <Text size="sm" c="dimmed">
                   {service.description}
                 </Text>
-                <Divider my={4} />
                 <Stack gap="xs" mt="auto">
+                  <Divider my={4} />
                   {service.options.map((option) => (
                     <Group key={option.id} justify="space-between" wrap="nowrap" gap="sm">
                       <div>
@@ -36,7 +36,7 @@ export function ServicesTab({ onBook }: { onBook: (target: BookingTarget) => voi
                           {catalogPriceLabel(option.price)}
                         </Text>
                       </div>
-                      <Button variant="light" size="xs" aria-label={`Book ${option.name}`} onClick={() => onBook({ kind: 'service', service, option })}>
+                      <Button variant="light" size="xs" style={{ flexShrink: 0 }} aria-label={`Book ${option.name}`} onClick={() => onBook({ kind: 'service', service, option })}>
                         Book
                       </Button>
                     </Group>
