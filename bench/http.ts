@@ -1,0 +1,177 @@
+/**
+ * HTTP throughput and latency of three reads through REST (/api), tRPC (/trpc) and, as the
+ * baseline, a plain Fastify route registered here only, calling the same service function.
+ *
+ *   npm run bench:http
+ *
+ * The app runs on PostgreSQL: DATABASE_URL names the server (default
+ * postgres://postgres@127.0.0.1:5432/postgres); the script creates its own database there,
+ * migrates and seeds it, and drops it at the end. autocannon runs in a worker thread so the
+ * load generator and the server each get a core. BENCH_SECONDS (default 6) sets the length of
+ * each run. Each case is measured flat out, then again at 70% of that rate for its latency.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { z } from 'zod';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { createDatabase } from '../src/server/db/create-database';
+import { migrateToLatest } from '../src/server/db/migrator';
+import { demoAccounts, seed } from '../src/server/db/seed';
+import { searchNurseriesInput } from '../src/shared/schemas/catalog';
+import { listActivitiesInput } from '../src/shared/schemas/monitoring';
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const GOAL_RATIO = 0.35;
+const GOAL_P99_MS = 50;
+
+interface Case {
+  name: string;
+  signedIn: boolean;
+  rest: string;
+  trpc: string;
+  baseline: string;
+}
+
+const nurseryQuery = { q: 'acorns' };
+const cases: Case[] = [
+  {
+    name: 'nurseries?q=acorns',
+    signedIn: false,
+    rest: '/api/nurseries?q=acorns',
+    trpc: `/trpc/nurseries.search?input=${encodeURIComponent(JSON.stringify(nurseryQuery))}`,
+    baseline: '/api/bench/nurseries?q=acorns',
+  },
+  { name: 'children (signed in)', signedIn: true, rest: '/api/children', trpc: '/trpc/children.list', baseline: '/api/bench/children' },
+  {
+    name: 'activities (signed in)',
+    signedIn: true,
+    rest: '/api/activities',
+    trpc: `/trpc/activities.list?input=${encodeURIComponent(JSON.stringify({}))}`,
+    baseline: '/api/bench/activities',
+  },
+];
+
+/**
+ * The baseline: the same service calls and input schemas, with none of the adapters. They sit
+ * under /api so the same auth hook resolves the session for them as for REST and tRPC.
+ */
+function registerBaselineRoutes(app: FastifyInstance) {
+  const { nurseries, monitoring } = app.services;
+  const signedIn = (user: unknown) => (user ? undefined : { message: 'Please sign in to continue.' });
+  app.get('/api/bench/nurseries', async (request) => nurseries.search(searchNurseriesInput.parse(request.query), request.auth?.user ?? null));
+  app.get('/api/bench/children', async (request, reply) => {
+    const refusal = signedIn(request.auth);
+    return refusal ? reply.code(401).send(refusal) : monitoring.listChildren(request.auth!.user);
+  });
+  app.get('/api/bench/activities', async (request, reply) => {
+    const refusal = signedIn(request.auth);
+    const input: z.output<typeof listActivitiesInput> = listActivitiesInput.parse(request.query);
+    return refusal ? reply.code(401).send(refusal) : monitoring.listActivities(request.auth!.user, input);
+  });
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string>, overallRate?: number): Promise<Measure> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, workers: 1, ...(overallRate ? { overallRate } : {}) });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoAccounts.parent.email, password: demoAccounts.parent.password }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('nestling_session='));
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie.split(';')[0]!;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  const name = `nestling_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ kind: 'postgres', connectionString: url.toString(), max: 20 });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(database.db);
+    await seed(database.db);
+    app = await buildApp(loadConfig({ DATABASE_URL: url.toString(), TZ: 'UTC', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }), {
+      database,
+      clientDir: '/nonexistent',
+    });
+    registerBaselineRoutes(app);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = await signIn(base);
+
+    console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model} · Node ${process.version}`);
+    console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} · ${CONNECTIONS} connections · ${SECONDS} s per run\n`);
+
+    const rows: string[] = [];
+    let missed = 0;
+    for (const benchCase of cases) {
+      const headers = benchCase.signedIn ? { cookie } : {};
+      // A short warm-up so the first measured run does not pay for JIT and pool connections.
+      await autocannon({ url: `${base}${benchCase.baseline}`, headers, connections: CONNECTIONS, duration: 1 });
+      const results: Record<'baseline' | 'rest' | 'trpc', { max: Measure; at70: Measure }> = {} as never;
+      for (const via of ['baseline', 'rest', 'trpc'] as const) {
+        const target = `${base}${benchCase[via]}`;
+        const max = await load(target, headers);
+        const at70 = await load(target, headers, Math.max(1, Math.round(max.rps * 0.7)));
+        results[via] = { max, at70 };
+        if (max.errors + at70.errors > 0) throw new Error(`${via} ${benchCase.name}: ${max.errors + at70.errors} failed requests`);
+      }
+      for (const via of ['baseline', 'rest', 'trpc'] as const) {
+        const { max, at70 } = results[via];
+        const ratio = max.rps / results.baseline.max.rps;
+        const meets = via === 'baseline' || (ratio >= GOAL_RATIO && at70.p99 < GOAL_P99_MS);
+        if (!meets) missed += 1;
+        rows.push(
+          `| ${benchCase.name} | ${via} | ${fmt(max.rps)} | ${max.p50} | ${max.p99} | ${via === 'baseline' ? '1' : fmt(ratio, 2)}× | ${at70.p99} | ${via === 'baseline' ? '' : meets ? 'yes' : 'NO'} |`,
+        );
+      }
+      console.log(`done: ${benchCase.name}`);
+    }
+    console.log('\n| request | through | req/s | p50 ms | p99 ms | of baseline | p99 ms at 70% | goal met |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---|');
+    rows.forEach((row) => console.log(row));
+    console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(missed ? `${missed} case(s) miss the goal (≥ ${GOAL_RATIO}× baseline, p99 < ${GOAL_P99_MS} ms at 70%).` : 'Every case meets the goal.');
+  } finally {
+    await app?.close();
+    await database.db.destroy().catch(() => {});
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+await main();
