@@ -30,7 +30,7 @@ const monitoringRoute = page('/monitoring', lazyPage(() => import('../features/m
 const assistantRoute = page('/assistant', lazyPage(() => import('../features/assistant/assistant-page'), 'AssistantPage'));
 const shopRoute = page('/shop', lazyPage(() => import('../features/shop/shop-page'), 'ShopPage'));
 const shadowTeachersRoute = page('/shadow-teachers', lazyPage(() => import('../features/shadow-teachers/shadow-teachers-page'), 'ShadowTeachersPage'));
-const profileRoute = page('/profile', lazyPage(() => import('./placeholder-pages'), 'ProfilePage'));
+const profileRoute = page('/profile', lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage'));
 const mentalHealthRoute = page('/mental-health', lazyPage(() => import('../features/mental-health/mental-health-page'), 'MentalHealthPage'));
 const communityRoute = page('/community', lazyPage(() => import('../features/community/community-page'), 'CommunityPage'));
 

@@ -1,0 +1,150 @@
+import { ActionIcon, Alert, Badge, Button, Card, Code, CopyButton, Group, Skeleton, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { longDate } from '../../../shared/display';
+import { createApiTokenInput, type ApiTokenDto } from '../../../shared/schemas/auth';
+import { QueryState } from '../../components/query-state';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+
+const dateOf = (iso: string) => longDate(new Date(iso));
+
+/** Personal API tokens: create one (shown once), see them, revoke them. */
+export function ApiAccess() {
+  const utils = trpc.useUtils();
+  const tokens = trpc.apiTokens.list.useQuery(undefined);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+
+  const create = trpc.apiTokens.create.useMutation({
+    onSuccess: async (token) => {
+      setCreated({ name: token.name, token: token.token });
+      setName('');
+      await utils.apiTokens.list.invalidate();
+    },
+    onError: (error) => toast({ title: 'Could not create the token', message: error.message, tone: 'error' }),
+  });
+  const revoke = trpc.apiTokens.revoke.useMutation({
+    onSuccess: async (token) => {
+      toast({ title: 'Token revoked', message: `'${token.name}' can no longer be used.`, tone: 'success' });
+      await utils.apiTokens.list.invalidate();
+    },
+    onError: (error) => toast({ title: 'Could not revoke the token', message: error.message, tone: 'error' }),
+  });
+
+  const submit = () => {
+    const parsed = createApiTokenInput.safeParse({ name });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message);
+      return;
+    }
+    create.mutate(parsed.data);
+  };
+
+  const confirmRevoke = (token: ApiTokenDto) => {
+    if (window.confirm(`Revoke '${token.name}'? Apps using it will stop working.`)) revoke.mutate({ id: token.id });
+  };
+
+  return (
+    <Card component="section" aria-labelledby="api-access-title">
+      <Title order={2} fz="lg" id="api-access-title">
+        API access
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="md">
+        Personal tokens let your own apps read and book through the Nestling API. Send one as <Code>Authorization: Bearer nst_…</Code>.
+      </Text>
+      {created && (
+        <Alert color="green" variant="light" icon={<IconKey size={18} aria-hidden />} title={`Your new token '${created.name}'`} mb="md" withCloseButton onClose={() => setCreated(null)}>
+          <Text size="sm" mb="xs">
+            Copy it now: it is shown only once.
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="new-token">
+              {created.token}
+            </Code>
+            <CopyButton value={created.token}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy token'}>
+                  <ActionIcon variant="light" onClick={copy} aria-label="Copy token">
+                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        </Alert>
+      )}
+      <form
+        noValidate
+        aria-label="Create an API token"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Group align="flex-start" gap="sm" mb="md">
+          <TextInput
+            label="Token name"
+            placeholder="Such as 'Family calendar sync'"
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setNameError(undefined);
+            }}
+            error={nameError}
+            maxLength={80}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" mt={25} loading={create.isPending}>
+            Create token
+          </Button>
+        </Group>
+      </form>
+      <QueryState
+        query={tokens}
+        loading={<Skeleton h={60} />}
+        empty={{ title: 'No API tokens yet', description: 'Create one when an app of yours needs to reach Nestling.', icon: <IconKey size={22} stroke={1.6} aria-hidden /> }}
+      >
+        {(list) => (
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label="API tokens" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Token</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Last used</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((token) => (
+                  <Table.Tr key={token.id}>
+                    <Table.Td>{token.name}</Table.Td>
+                    <Table.Td>
+                      <Code>{token.prefix}…</Code>
+                    </Table.Td>
+                    <Table.Td>{dateOf(token.createdAt)}</Table.Td>
+                    <Table.Td>{token.lastUsedAt ? dateOf(token.lastUsedAt) : 'Never'}</Table.Td>
+                    <Table.Td>
+                      {token.revokedAt ? (
+                        <Badge color="gray" variant="light" tt="none">
+                          Revoked
+                        </Badge>
+                      ) : (
+                        <Button size="xs" variant="light" color="red" onClick={() => confirmRevoke(token)} loading={revoke.isPending && revoke.variables?.id === token.id}>
+                          Revoke
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
