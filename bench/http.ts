@@ -140,7 +140,7 @@ async function main() {
     const rows: string[] = [];
     let missed = 0;
     for (const benchCase of cases) {
-      const headers = benchCase.signedIn ? { cookie } : {};
+      const headers: Record<string, string> = benchCase.signedIn ? { cookie } : {};
       // A short warm-up so the first measured run does not pay for JIT and pool connections.
       await autocannon({ url: `${base}${benchCase.baseline}`, headers, connections: CONNECTIONS, duration: 1 });
       const results: Record<'baseline' | 'rest' | 'trpc', { max: Measure; at70: Measure }> = {} as never;
