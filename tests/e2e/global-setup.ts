@@ -29,12 +29,14 @@ function freePort(): Promise<number> {
  */
 export default async function setup(project: TestProject) {
   // Always test the current code: `npm start` only builds when dist/client is missing.
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would give a development build of React.
+  const production = { ...process.env, NODE_ENV: 'production' };
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: production });
   if (built.status !== 0) throw new Error('vite build failed');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
 
   let dropDatabase: (() => Promise<void>) | undefined;
