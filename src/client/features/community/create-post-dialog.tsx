@@ -92,7 +92,7 @@ export function CreatePostDialog({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create Post" size="lg">
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Create Post" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -136,7 +136,6 @@ export function CreatePostDialog({ opened, onClose }: { opened: boolean; onClose
           </div>
           <FileInput
             label="Image (optional)"
-            placeholder="Choose an image"
             accept={IMAGE_ACCEPT}
             value={image.file}
             onChange={pickImage}

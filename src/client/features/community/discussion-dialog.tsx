@@ -15,7 +15,7 @@ const COMMENTS_PAGE = 50;
 /** A post in full, its comments (oldest first) and a box to add one. */
 export function DiscussionDialog({ post, viewerId, now, onClose }: { post: PostDto | null; viewerId: number | null; now: Date; onClose: () => void }) {
   return (
-    <Modal opened={post !== null} onClose={onClose} title="Discussion" size="lg">
+    <Modal opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Discussion" size="lg">
       {post && <Discussion post={post} viewerId={viewerId} now={now} />}
     </Modal>
   );

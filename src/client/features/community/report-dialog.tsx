@@ -21,7 +21,7 @@ export function ReportDialog({ post, onClose }: { post: PostDto | null; onClose:
     if (post && !isBlank(reason)) report.mutate({ id: post.id, reason });
   };
   return (
-    <Modal opened={post !== null} onClose={onClose} title="Report post">
+    <Modal opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Report post">
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -4,7 +4,7 @@ import { SignInPrompt } from '../../components/sign-in-prompt';
 /** Reading is open to everyone; writing asks visitors, kindly, to sign in first. */
 export function SignInDialog({ reason, onClose }: { reason: string | null; onClose: () => void }) {
   return (
-    <Modal opened={reason !== null} onClose={onClose} title="Join the conversation" centered>
+    <Modal opened={reason !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Join the conversation" centered>
       {reason !== null && <SignInPrompt reason={reason} />}
     </Modal>
   );

@@ -112,7 +112,7 @@ function GroupDialog({ group, signedIn, askToSignIn, onClose }: {
   });
 
   return (
-    <Modal opened={group !== null} onClose={onClose} title={group?.name} size="lg">
+    <Modal opened={group !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={group?.name} size="lg">
       {group && (
         <Stack gap="md">
           <ImageWithPlaceholder src={group.image} alt="" height={160} placeholderIcon={<IconUsersGroup size={28} stroke={1.4} aria-hidden />} />

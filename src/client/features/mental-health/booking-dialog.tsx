@@ -20,7 +20,7 @@ const calendarDay = (date: string) => {
 export function BookingDialog({ target, onClose }: { target: BookingTarget | null; onClose: () => void }) {
   const title = target?.kind === 'service' ? `Book ${target.service.title}` : target ? `Book a session with ${target.specialist.name}` : '';
   return (
-    <Modal opened={target !== null} onClose={onClose} title={title} size="md">
+    <Modal opened={target !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title} size="md">
       {/* Keyed so each booking starts with an empty form. */}
       {target && <BookingForm key={bookingKey(target)} target={target} onDone={onClose} />}
     </Modal>
@@ -93,7 +93,6 @@ function BookingForm({ target, onDone }: { target: BookingTarget; onDone: () => 
         <DatePickerInput
           label="Date"
           withAsterisk
-          placeholder="Pick a date"
           value={date}
           onChange={setDate}
           minDate={first}
