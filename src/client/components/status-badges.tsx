@@ -12,7 +12,8 @@ const toneStyle: Record<Tone, { color: string; variant: 'light' | 'outline' }> =
 
 function ToneBadge({ tone, label }: { tone: Tone; label: string }) {
   return (
-    <Badge {...toneStyle[tone]} tt="none" data-tone={tone}>
+    // max-content: a narrow table cell must not cut 'Cancelled' short.
+    <Badge {...toneStyle[tone]} tt="none" miw="max-content" data-tone={tone}>
       {label}
     </Badge>
   );
