@@ -10,21 +10,14 @@
  * load generator and the server each get a core. BENCH_SECONDS (default 6) sets the length of
  * each run. Each case is measured flat out, then again at 70% of that rate for its latency.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { z } from 'zod';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { createDatabase } from '../src/server/db/create-database';
-import { migrateToLatest } from '../src/server/db/migrator';
-import { demoAccounts, seed } from '../src/server/db/seed';
 import { searchNurseriesInput } from '../src/shared/schemas/catalog';
 import { listActivitiesInput } from '../src/shared/schemas/monitoring';
+import { signInDemoParent, withBenchApp } from './bench-app';
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const GOAL_RATIO = 0.35;
@@ -93,46 +86,11 @@ async function load(url: string, headers: Record<string, string>, overallRate?: 
   };
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoAccounts.parent.email, password: demoAccounts.parent.password }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('nestling_session='));
-  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
-  return cookie.split(';')[0]!;
-}
-
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
-  const name = `nestling_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', connectionString: url.toString(), max: 20 });
-  let app: FastifyInstance | undefined;
-  try {
-    await migrateToLatest(database.db);
-    await seed(database.db);
-    app = await buildApp(loadConfig({ DATABASE_URL: url.toString(), TZ: 'UTC', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }), {
-      database,
-      clientDir: '/nonexistent',
-    });
-    registerBaselineRoutes(app);
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const cookie = await signIn(base);
+  await withBenchApp({ prepare: registerBaselineRoutes }, async (base) => {
+    const cookie = await signInDemoParent(base);
 
     console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model} · Node ${process.version}`);
     console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} · ${CONNECTIONS} connections · ${SECONDS} s per run\n`);
@@ -167,11 +125,7 @@ async function main() {
     rows.forEach((row) => console.log(row));
     console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log(missed ? `${missed} case(s) miss the goal (≥ ${GOAL_RATIO}× baseline, p99 < ${GOAL_P99_MS} ms at 70%).` : 'Every case meets the goal.');
-  } finally {
-    await app?.close();
-    await database.db.destroy().catch(() => {});
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  }
+  });
 }
 
 await main();

@@ -1,0 +1,111 @@
+/**
+ * Lighthouse scores of the dashboard and the nursery search, signed in as the demo parent,
+ * with the desktop and the mobile preset, the median of five runs each.
+ *
+ *   npm run bench:lighthouse
+ *
+ * Builds the client into a temporary folder, serves it from the real app on a fresh PostgreSQL database (DATABASE_URL,
+ * as for bench:http) and drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ * LIGHTHOUSE_RUNS (default 5) changes the number of runs.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import lighthouse, { type Config, type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { signInDemoParent, withBenchApp } from './bench-app';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const PAGES = ['/', '/nurseries'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const GOALS: Record<'desktop' | 'mobile', Record<(typeof CATEGORIES)[number], number>> = {
+  desktop: { performance: 95, accessibility: 100, 'best-practices': 100 },
+  mobile: { performance: 90, accessibility: 100, 'best-practices': 100 },
+};
+/** As in tests/e2e/browser.ts: Chromium as root with no outside network. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts Chromium with a debugging port of its choosing and reads the port back. */
+async function launchChromium(): Promise<{ port: number; process: ChildProcess; userDataDir: string }> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'nestling-lighthouse-'));
+  const child = spawn(CHROME_PATH, [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore' });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const port = Number(readFileSync(path.join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
+      if (port > 0) return { port, process: child, userDataDir };
+    } catch {
+      // Not written yet.
+    }
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error(`Chromium at ${CHROME_PATH} did not open a debugging port`);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main() {
+  // A build of its own, so that a server running from dist/client meanwhile keeps its files.
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'nestling-client-'));
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { stdio: 'inherit' });
+  await withBenchApp({ clientDir }, async (base) => {
+    const cookie = await signInDemoParent(base);
+    const chromium = await launchChromium();
+    const rows: string[] = [];
+    const misses: string[] = [];
+    try {
+      console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model} · load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      for (const preset of ['desktop', 'mobile'] as const) {
+        for (const page of PAGES) {
+          const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+          const audits: Record<string, number[]> = { fcp: [], lcp: [], tbt: [], cls: [] };
+          for (let run = 0; run < RUNS; run++) {
+            const flags: Flags = { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { Cookie: cookie } };
+            const result = await lighthouse(`${base}${page}`, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
+            const lhr = result!.lhr;
+            for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+            audits.fcp!.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
+            audits.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+            audits.tbt!.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+            audits.cls!.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+          }
+          const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c]!)]));
+          for (const category of CATEGORIES) {
+            if (medians[category]! < GOALS[preset][category]) misses.push(`${preset} ${page} ${category} ${medians[category]} < ${GOALS[preset][category]}`);
+          }
+          rows.push(
+            `| ${page} | ${preset} | ${medians.performance} | ${medians.accessibility} | ${medians['best-practices']} | ` +
+              `${Math.round(median(audits.fcp!))} | ${Math.round(median(audits.lcp!))} | ${Math.round(median(audits.tbt!))} | ${median(audits.cls!).toFixed(3)} |`,
+          );
+          console.log(`done: ${preset} ${page} (${CATEGORIES.map((c) => `${c} ${scores[c]!.join('/')}`).join(', ')})`);
+        }
+      }
+    } finally {
+      await new Promise((resolve) => chromium.process.once('exit', resolve).kill());
+      rmSync(chromium.userDataDir, { recursive: true, force: true, maxRetries: 5 });
+    }
+    console.log(`\nMedian of ${RUNS} runs:\n`);
+    console.log('| page | preset | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+    rows.forEach((row) => console.log(row));
+    console.log(misses.length ? `\nBelow the goals:\n${misses.join('\n')}` : '\nEvery goal is met.');
+  });
+  rmSync(clientDir, { recursive: true, force: true });
+}
+
+await main();
