@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT_DIR = 'test-results/e2e';
@@ -32,7 +32,14 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
     state.baseUrl = inject('baseUrl');
   });
-  afterEach(() => state.context?.close());
+  afterEach(async ({ task }) => {
+    // Before the context closes, so the page is still there to photograph.
+    if (task.result?.state === 'fail' && state.page) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await state.page.screenshot({ path: `${SCREENSHOT_DIR}/${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 120)}.png`, fullPage: true }).catch(() => {});
+    }
+    await state.context?.close();
+  });
   afterAll(() => browser?.close());
 
   return {
@@ -45,10 +52,6 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
       }
       if (options.signedInAs) await signInContext(state.context, options.signedInAs);
       state.page = await state.context.newPage();
-      onTestFailed(async ({ task }) => {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await state.page.screenshot({ path: `${SCREENSHOT_DIR}/${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true }).catch(() => {});
-      });
       await state.page.goto(pathname);
       return state.page;
     },
