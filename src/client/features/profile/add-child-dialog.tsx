@@ -66,7 +66,7 @@ export function AddChildDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add Child">
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Add Child">
       <form
         noValidate
         aria-label="Add a child"
@@ -79,7 +79,6 @@ export function AddChildDialog({ onClose }: { onClose: () => void }) {
           <TextInput label="Name" value={form.name} onChange={(event) => change({ name: event.currentTarget.value })} error={errors.name} maxLength={100} withAsterisk data-autofocus />
           <DatePickerInput
             label="Date of birth"
-            placeholder="Pick a date"
             leftSection={<IconCalendar size={16} aria-hidden />}
             value={form.dateOfBirth}
             onChange={(dateOfBirth) => change({ dateOfBirth })}

@@ -29,7 +29,7 @@ import {
 export function BookingDialog({ teacher, onClose }: { teacher: ShadowTeacherDto; onClose: () => void }) {
   const { user, isLoading } = useCurrentUser();
   return (
-    <Modal opened onClose={onClose} title={`Book ${teacher.name}`} size="lg">
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Book ${teacher.name}`} size="lg">
       {isLoading ? null : user ? <BookingForm teacher={teacher} onDone={onClose} /> : <SignInPrompt reason="book a shadow teacher" />}
     </Modal>
   );
@@ -151,7 +151,6 @@ function BookingForm({ teacher, onDone }: { teacher: ShadowTeacherDto; onDone: (
         )}
         <DatePickerInput
           label="Date"
-          placeholder={availability.isPending ? 'Loading availability...' : 'Pick a date'}
           leftSection={<IconCalendar size={16} aria-hidden />}
           value={values.date}
           onChange={(date) => change({ date, startTime: null, endTime: null })}

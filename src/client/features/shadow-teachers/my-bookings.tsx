@@ -130,7 +130,7 @@ function BookingDetailsDialog({ booking, onClose }: { booking: BookingDto; onClo
     ['Notes', booking.notes || 'None'],
   ];
   return (
-    <Modal opened onClose={onClose} title="Booking details">
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Booking details">
       <Stack gap="xs">
         {rows.map(([label, value]) => (
           <SimpleGrid key={label} cols={2} spacing="xs">
