@@ -4,6 +4,12 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 
+// A real 1×1 PNG, so the server's magic-byte check sees an image.
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const browser = useBrowser();
 
 /** Opens a Mantine Select by its label and picks an option. */
@@ -81,5 +87,72 @@ describe('a new parent', () => {
     await page.getByText('Your booking has been successfully cancelled.').waitFor();
     await row.getByText('cancelled', { exact: false }).first().waitFor();
     expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+  });
+
+  it('posts with an image that is still there after a reload, comments, likes and joins a support group', async () => {
+    const page = await browser.open('/');
+    await signUp(page);
+    await page.goto('/community');
+    const title = `Our first week at nursery ${randomUUID().slice(0, 6)}`;
+
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Post' });
+    await dialog.getByLabel(/^Title/).fill(title);
+    await dialog.getByLabel(/^Content/).fill('Drop-off got easier by Thursday. A photo of the coat pegs helped.');
+    await dialog.getByLabel(/^Tags/).fill('starting nursery, routines');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'pegs.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await dialog.getByRole('img', { name: 'Preview of the image for your post' }).waitFor();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Post created!').waitFor();
+
+    await page.reload();
+    const post = page.getByRole('article', { name: title });
+    await post.waitFor();
+    const image = post.getByRole('img').first();
+    await image.waitFor();
+    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+
+    await post.getByRole('button', { name: /^Like \(0 likes\)/ }).click();
+    await post.getByRole('button', { name: /^Unlike \(1 like\)/ }).waitFor();
+    await post.getByRole('button', { name: /^Discuss/ }).click();
+    const discussion = page.getByRole('dialog', { name: 'Discussion' });
+    await discussion.getByLabel(/^Add a comment/).fill('So glad to hear it. The pegs idea is lovely.');
+    await discussion.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByText('Comment posted.').waitFor();
+    await discussion.getByRole('list', { name: 'Comments' }).getByText('The pegs idea is lovely.', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await page.getByRole('article', { name: title }).getByRole('button', { name: /^Unlike \(1 like\)/ }).waitFor();
+
+    await page.getByRole('tab', { name: 'Support Groups' }).click();
+    const group = page.getByRole('article').first();
+    const groupName = (await group.getAttribute('aria-label'))!;
+    await group.getByRole('button', { name: 'View group' }).click();
+    const groupDialog = page.getByRole('dialog', { name: groupName });
+    await groupDialog.getByRole('button', { name: 'Join Group' }).click();
+    await groupDialog.getByText(/You are a member/).waitFor();
+    await groupDialog.getByRole('button', { name: 'Leave' }).waitFor();
+  });
+
+  it('is asked to sign in before booking counseling, then books it once signed in', async () => {
+    const page = await browser.open('/mental-health');
+    await page.getByRole('button', { name: 'Book Virtual session (60 minutes)' }).click();
+    await page.getByText('Please sign in', { exact: true }).waitFor();
+    await page.getByText('You need to be signed in to book a service.').waitFor();
+
+    await signUp(page);
+    await page.goto('/mental-health');
+    await page.getByRole('button', { name: 'Book Virtual session (60 minutes)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Date/ }).click();
+    await firstOpenDay(page).click();
+    await choose(page, 'Preferred time', /Morning/i);
+    await dialog.getByRole('button', { name: 'Schedule service' }).click();
+    await page.getByText('Service scheduled.').waitFor();
+
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    await page.getByText(/Virtual session \(60 minutes\)|Counseling/).first().waitFor();
   });
 });
