@@ -51,3 +51,42 @@ describe.each([
     });
   });
 });
+
+/** Each dialog of the app, opened the way a parent opens it. */
+const dialogs: { name: string; route: string; open: (page: Page) => Promise<unknown> }[] = [
+  { name: 'activity history', route: '/monitoring', open: (page) => page.getByRole('button', { name: 'View Full History' }).click() },
+  { name: 'shadow-teacher booking', route: '/shadow-teachers', open: (page) => page.getByRole('button', { name: 'Book Now' }).first().click() },
+  { name: 'create post', route: '/community', open: (page) => page.getByRole('button', { name: 'Create Post' }).click() },
+  { name: 'discussion', route: '/community', open: (page) => page.getByRole('button', { name: /^Discuss/ }).first().click() },
+  {
+    name: 'support group',
+    route: '/community',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Support Groups' }).click();
+      await page.getByRole('button', { name: 'View group' }).first().click();
+    },
+  },
+  { name: 'mental-health booking', route: '/mental-health', open: (page) => page.getByRole('button', { name: /^Book / }).first().click() },
+  {
+    name: 'add child',
+    route: '/profile',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'My Children' }).click();
+      await page.getByRole('button', { name: 'Add Child' }).click();
+    },
+  },
+];
+
+describe.each(['light', 'dark'] as const)('every dialog in the %s theme', (theme) => {
+  it.each(dialogs)('$name has no WCAG 2.2 A/AA violations and closes on Escape', async ({ route, open }) => {
+    const page = await browser.open(route, { theme, signedInAs: demoParent });
+    await settle(page);
+    await open(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await settle(page);
+    expect(await violationsOn(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+});

@@ -46,6 +46,8 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Tooltip: { defaultProps: { openDelay: 700 } },
+    // Mantine's close button has no name of its own; screen readers would announce just 'button'.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
   },
