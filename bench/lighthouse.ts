@@ -54,6 +54,15 @@ async function launchChromium(): Promise<{ port: number; process: ChildProcess; 
   throw new Error(`Chromium at ${CHROME_PATH} did not open a debugging port`);
 }
 
+/** The audits that cost points outside performance (which lists its metrics in the table). */
+function failingAudits(lhr: { categories: Record<string, { auditRefs: { id: string; weight: number }[] }>; audits: Record<string, { score: number | null; title: string }> }) {
+  return ['accessibility', 'best-practices'].flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category} audit failed: ${ref.id} (${lhr.audits[ref.id]!.title})`),
+  );
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -83,6 +92,7 @@ async function main() {
             audits.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
             audits.tbt!.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
             audits.cls!.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+            if (run === 0) failingAudits(lhr).forEach((line) => misses.push(`${preset} ${page}: ${line}`));
           }
           const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c]!)]));
           for (const category of CATEGORIES) {
