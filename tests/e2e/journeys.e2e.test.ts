@@ -14,6 +14,8 @@ describe('a parent in the browser', () => {
     for (const name of ['Maya', 'Leo', 'Nora']) {
       await page.getByText(new RegExp(`^${name}( Thompson)?$`)).first().waitFor();
     }
+    await page.getByRole('button', { name: 'Add Child' }).click();
+    await page.getByRole('dialog', { name: 'Add Child' }).waitFor();
   });
 
   it('is greeted as Parent when signed out', async () => {

@@ -1,11 +1,18 @@
 import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconSettings } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { greeting, longDate } from '../../../shared/display';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { AddChildDialog } from '../profile/add-child-dialog';
 
 /** 'Good morning, Sarah Thompson' and today's date; the user's name, or 'Parent' when signed out. */
 export function DashboardHeader({ now = new Date() }: { now?: Date }) {
   const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const [addingChild, setAddingChild] = useState(false);
+  // Signed out, a child cannot be added yet: sign in first, then come back here.
+  const addChild = () => (user ? setAddingChild(true) : void navigate({ to: '/sign-in', search: { redirect: '/' } }));
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="lg">
       <Stack gap={4}>
@@ -17,13 +24,17 @@ export function DashboardHeader({ now = new Date() }: { now?: Date }) {
         </Text>
       </Stack>
       <Group gap="xs">
-        <Button leftSection={<IconPlus size={16} aria-hidden />}>Add Child</Button>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addChild}>
+          Add Child
+        </Button>
         <Tooltip label="Settings">
-          <ActionIcon variant="default" size={36} aria-label="Settings">
+          {/* Settings live on the Profile page: personal details, children and API access. */}
+          <ActionIcon component={Link} to="/profile" variant="default" size={36} aria-label="Settings">
             <IconSettings size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
       </Group>
+      {addingChild && <AddChildDialog onClose={() => setAddingChild(false)} />}
     </Group>
   );
 }
