@@ -32,6 +32,8 @@ export interface AppDeps {
   /** The built client to serve; defaults to dist/client. */
   clientDir?: string;
   authLimits?: AuthLimits;
+  /** How often open WebSocket connections are checked again; tests shorten it. */
+  reauthorizeEveryMs?: number;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -133,7 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onError: logProcedureError,
     responseMeta: successStatusMeta,
   } as never);
-  await registerRealtime(app, { config, monitoring: services.monitoring, bus });
+  await registerRealtime(app, { config, auth: services.auth, monitoring: services.monitoring, bus, reauthorizeEveryMs: deps.reauthorizeEveryMs });
 
   registerClient(app, deps.clientDir ?? path.resolve('dist/client'));
   return app;

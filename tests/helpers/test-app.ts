@@ -24,12 +24,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** A real app on its own fresh database, seeded with the demo data unless told otherwise. */
 export async function createTestApp(
-  options: { seed?: boolean; now?: () => Date; env?: Record<string, string>; authLimits?: AuthLimits } = {},
+  options: { seed?: boolean; now?: () => Date; env?: Record<string, string>; authLimits?: AuthLimits; reauthorizeEveryMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seed(database.db, options.now?.());
   const config = testConfig(options.env);
-  const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent', authLimits: options.authLimits });
+  const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent', authLimits: options.authLimits, reauthorizeEveryMs: options.reauthorizeEveryMs });
   await app.ready();
   const sessions = new Map<string, Promise<string>>();
   async function signIn(account: { email: string; password: string }) {

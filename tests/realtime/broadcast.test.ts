@@ -38,7 +38,7 @@ async function logActivity(app: FastifyInstance, channel: string, description: s
     },
     payload: { channel, type: 'play', description },
   });
-  if (response.statusCode !== 200) throw new Error(`logging failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201) throw new Error(`logging failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 

@@ -81,7 +81,7 @@ describe('Live Monitoring', () => {
 
     const staff = await server.as(demoAccounts.staff);
     const posted = await staff.post('/api/activities', { channel: 'classroom-3b', type: 'music', description: 'Live activity 1' });
-    expect(posted.status).toBe(200);
+    expect(posted.status).toBe(201);
     const first = await within(log).findByText('Live activity 1');
     expect(within(log).getAllByRole('listitem')[0]).toContainElement(first);
     expect(within(log).getAllByRole('listitem')).toHaveLength(before + 1);

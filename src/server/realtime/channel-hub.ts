@@ -11,15 +11,17 @@ export interface HubSocket extends Pick<EventEmitter, 'on'> {
   terminate(): void;
 }
 
-const OPEN = 1;
+/** WebSocket.OPEN */
+export const OPEN = 1;
 
 /** A client this far behind is dropped rather than buffered for without bound. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const PING_INTERVAL_MS = 30_000;
 
-/** One connection: which channel it listens to, and whether it answered the last ping. */
-export interface Member {
+/** One connection: who opened it, which channel it listens to, and whether it answered the last ping. */
+export interface Member<TOwner = unknown> {
   readonly socket: HubSocket;
+  readonly owner: TOwner;
   channel: string | undefined;
   classroomId: number | undefined;
   alive: boolean;
@@ -30,9 +32,9 @@ export interface Member {
  * one classroom share one activity log, so members are grouped by classroom: one broadcast
  * per classroom reaches every camera channel of it.
  */
-export class ChannelHub {
-  private readonly members = new Set<Member>();
-  private readonly classrooms = new Map<number, Set<Member>>();
+export class ChannelHub<TOwner = unknown> {
+  private readonly members = new Set<Member<TOwner>>();
+  private readonly classrooms = new Map<number, Set<Member<TOwner>>>();
   private pinger: NodeJS.Timeout | undefined;
 
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -52,8 +54,8 @@ export class ChannelHub {
     return this.members.size;
   }
 
-  add(socket: HubSocket): Member {
-    const member: Member = { socket, channel: undefined, classroomId: undefined, alive: true };
+  add(socket: HubSocket, owner: TOwner = undefined as TOwner): Member<TOwner> {
+    const member: Member<TOwner> = { socket, owner, channel: undefined, classroomId: undefined, alive: true };
     this.members.add(member);
     socket.on('pong', () => {
       member.alive = true;
@@ -63,7 +65,7 @@ export class ChannelHub {
   }
 
   /** Moves the member to a channel; a connection listens to one channel at a time. */
-  join(member: Member, channel: string, classroomId: number) {
+  join(member: Member<TOwner>, channel: string, classroomId: number) {
     if (!this.members.has(member)) return;
     this.leave(member);
     member.channel = channel;
@@ -73,7 +75,7 @@ export class ChannelHub {
     room.add(member);
   }
 
-  has(member: Member) {
+  has(member: Member<TOwner>) {
     return this.members.has(member);
   }
 
@@ -121,12 +123,17 @@ export class ChannelHub {
     for (const member of this.members) member.socket.close(code, reason);
   }
 
-  private remove(member: Member) {
+  /** A snapshot of every connection, for checks that take a while (sockets may close meanwhile). */
+  snapshot(): Member<TOwner>[] {
+    return [...this.members];
+  }
+
+  private remove(member: Member<TOwner>) {
     this.leave(member);
     this.members.delete(member);
   }
 
-  private leave(member: Member) {
+  private leave(member: Member<TOwner>) {
     if (member.classroomId === undefined) return;
     const room = this.classrooms.get(member.classroomId);
     room?.delete(member);

@@ -11,26 +11,43 @@ import {
 import type { ActivityDto } from '../../shared/schemas/monitoring';
 import type { Config } from '../config';
 import { httpStatusOf } from '../errors';
-import type { AuthenticatedUser } from '../features/auth/auth.service';
+import type { AuthService, AuthenticatedUser, Credential } from '../features/auth/auth.service';
 import type { MonitoringService } from '../features/monitoring/monitoring.service';
 import type { ActivityBus, ActivityEvent } from './activity-bus';
-import { ChannelHub } from './channel-hub';
+import { ChannelHub, OPEN, type HubSocket } from './channel-hub';
 
 const encode = (message: ServerMessage) => Buffer.from(JSON.stringify(message));
+
+/** How often open connections are checked against sign-outs, revoked tokens and lost access. */
+export const REAUTHORIZE_EVERY_MS = 60_000;
+
+/** Who opened a connection, kept so that it can be checked again later. */
+interface Owner {
+  user: AuthenticatedUser;
+  credential: Credential;
+}
 
 /**
  * /ws: authorized joins to camera channels, and delivery of every committed activity to the
  * members of its classroom's channels. Register after the auth hooks, which resolve
  * request.auth for /ws from the session cookie or a bearer token.
  */
-export async function registerRealtime(app: FastifyInstance, deps: { config: Config; monitoring: MonitoringService; bus: ActivityBus }) {
-  const { config, monitoring, bus } = deps;
-  const hub = new ChannelHub(app.log);
+export async function registerRealtime(
+  app: FastifyInstance,
+  deps: { config: Config; auth: AuthService; monitoring: MonitoringService; bus: ActivityBus; reauthorizeEveryMs?: number },
+) {
+  const { config, auth, monitoring, bus } = deps;
+  const hub = new ChannelHub<Owner>(app.log);
   hub.start();
+  const reauthorizing = setInterval(() => void reauthorize(), deps.reauthorizeEveryMs ?? REAUTHORIZE_EVERY_MS);
+  reauthorizing.unref();
+  let reauthorization: Promise<void> | undefined;
 
   // Added before the plugin's own preClose hook, so clients hear 1001 rather than a bare close.
   // Deliveries drain here, while the database is certainly still open.
   app.addHook('preClose', async () => {
+    clearInterval(reauthorizing);
+    await reauthorization;
     hub.closeAll(closeCodes.goingAway, 'The server is restarting; reconnect shortly.');
     unsubscribe();
     await deliveries;
@@ -75,24 +92,59 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
         if (request.ws) reply.raw.detachSocket(request.raw.socket);
       },
     },
-    (socket, request) => handleConnection(socket, request.auth?.user),
+    (socket, request) => handleConnection(socket, request.auth && { user: request.auth.user, credential: request.auth.credential }),
   );
+
+  /**
+   * A connection outlives the sign-in that opened it. Closes connections whose session has
+   * ended or whose token was revoked (4401), and those whose family no longer has a child in
+   * the classroom (4403). One query for all credentials, one lookup per user and channel.
+   */
+  function reauthorize() {
+    reauthorization ??= checkConnections()
+      .catch((error: unknown) => app.log.error({ err: error }, 'checking open WebSocket connections failed'))
+      .finally(() => (reauthorization = undefined));
+    return reauthorization;
+  }
+  async function checkConnections() {
+    const members = hub.snapshot();
+    if (members.length === 0) return;
+    const live = await auth.liveCredentials(members.map((member) => member.owner.credential));
+    const allowed = new Map<string, Promise<boolean>>();
+    for (const member of members) {
+      if (!hub.has(member)) continue;
+      const { socket, owner, channel } = member;
+      if (!live.has(owner.credential.hash)) {
+        send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'You have been signed out. Sign in again to see live activity.' });
+        socket.close(closeCodes.notSignedIn, 'Signed out');
+        continue;
+      }
+      if (channel === undefined) continue;
+      const key = `${owner.user.id}:${channel}`;
+      if (!allowed.has(key)) allowed.set(key, monitoring.findVisibleCamera(owner.user, channel).then(Boolean));
+      if (!(await allowed.get(key)) && hub.has(member) && member.channel === channel) {
+        send(socket, { type: 'error', code: 'FORBIDDEN', message: `You can no longer watch camera '${channel}'.` });
+        socket.close(closeCodes.notAllowed, 'Not allowed');
+      }
+    }
+  }
 
   function onSocketError(this: WebSocket, error: Error) {
     // ws is already closing the socket (1009 for an oversized message, 1002 for a bad frame).
     app.log.info({ err: error }, 'WebSocket error');
   }
 
-  function handleConnection(socket: WebSocket, user: AuthenticatedUser | undefined) {
+  function handleConnection(socket: WebSocket, owner: Owner | undefined) {
     // The plugin's own error listener holds the request and reply; this one holds nothing.
     socket.removeAllListeners('error');
     socket.on('error', onSocketError);
-    if (!user) {
+    if (!owner) {
       send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'Please sign in to see live activity.' });
       socket.close(closeCodes.notSignedIn, 'Not signed in');
       return;
     }
-    const member = hub.add(socket);
+    const { user } = owner;
+    const member = hub.add(socket, owner);
     // One camera lookup at a time per connection. Joins sent meanwhile replace each other and
     // the one in flight: only the newest is answered, and a client cannot queue up queries.
     let joining = false;
@@ -141,8 +193,8 @@ export async function registerRealtime(app: FastifyInstance, deps: { config: Con
   }
 }
 
-function send(socket: WebSocket, message: ServerMessage) {
-  if (socket.readyState === socket.OPEN) socket.send(encode(message), { binary: false });
+function send(socket: HubSocket, message: ServerMessage) {
+  if (socket.readyState === OPEN) socket.send(encode(message), { binary: false });
 }
 
 /**

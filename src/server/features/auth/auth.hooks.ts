@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_UPLOAD_PATH } from '../../../shared/community-rules';
 import type { Config } from '../../config';
 import { httpStatusOf } from '../../errors';
-import type { AuthenticatedUser, AuthService } from './auth.service';
+import { hashSecret } from '../../lib/tokens';
+import type { AuthenticatedUser, AuthService, Credential } from './auth.service';
 import { SESSION_COOKIE } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: { user: AuthenticatedUser; method: 'session' | 'token' };
+    auth?: { user: AuthenticatedUser; method: Credential['method']; credential: Credential };
   }
 }
 
@@ -24,13 +25,13 @@ export async function authenticate(request: FastifyRequest, auth: AuthService): 
   const token = bearerToken(request);
   if (token) {
     const user = await auth.userForApiToken(token);
-    if (user) request.auth = { user, method: 'token' };
+    if (user) request.auth = { user, method: 'token', credential: { method: 'token', hash: hashSecret(token) } };
     return;
   }
   const session = request.cookies[SESSION_COOKIE];
   if (session) {
     const user = await auth.userForSession(session);
-    if (user) request.auth = { user, method: 'session' };
+    if (user) request.auth = { user, method: 'session', credential: { method: 'session', hash: hashSecret(session) } };
   }
 }
 

@@ -101,3 +101,17 @@ export function revokeApiToken(db: Db, userId: number, tokenId: number, now: Dat
 export async function touchApiToken(db: Db, tokenId: number, now: Date) {
   await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
 }
+
+/** Of these session hashes, the ones that still sign someone in. */
+export async function liveSessionHashes(db: Db, tokenHashes: string[], now: Date): Promise<string[]> {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db.selectFrom('sessions').select('token_hash').where('token_hash', 'in', tokenHashes).where('expires_at', '>', now).execute();
+  return rows.map((row) => row.token_hash);
+}
+
+/** Of these API token hashes, the ones not revoked. */
+export async function liveApiTokenHashes(db: Db, tokenHashes: string[]): Promise<string[]> {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db.selectFrom('api_tokens').select('token_hash').where('token_hash', 'in', tokenHashes).where('revoked_at', 'is', null).execute();
+  return rows.map((row) => row.token_hash);
+}

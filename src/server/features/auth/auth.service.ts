@@ -45,6 +45,12 @@ function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
   };
 }
 
+/** How a caller signed in, and the hash of the secret they used (never the secret itself). */
+export interface Credential {
+  method: 'session' | 'token';
+  hash: string;
+}
+
 export function toUserDto(user: AuthenticatedUser): UserDto {
   return {
     id: user.id,
@@ -146,6 +152,19 @@ export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: 
     async userForSession(sessionToken: string): Promise<AuthenticatedUser | undefined> {
       const row = await repo.findUserBySession(db, hashSecret(sessionToken), now());
       return row && toAuthenticatedUser(row);
+    },
+
+    /**
+     * Which of these credentials (by hash) still sign someone in: a long-lived connection
+     * asks this to notice a sign-out, an expired session or a revoked token.
+     */
+    async liveCredentials(credentials: Credential[]): Promise<Set<string>> {
+      const hashesOf = (method: Credential['method']) => [...new Set(credentials.filter((c) => c.method === method).map((c) => c.hash))];
+      const [sessions, tokens] = await Promise.all([
+        repo.liveSessionHashes(db, hashesOf('session'), now()),
+        repo.liveApiTokenHashes(db, hashesOf('token')),
+      ]);
+      return new Set([...sessions, ...tokens]);
     },
 
     async userForApiToken(token: string): Promise<AuthenticatedUser | undefined> {
