@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/server/app';
@@ -21,7 +22,7 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 
 /**
  * The real app on a fresh, migrated and seeded PostgreSQL database of its own (on the server
- * DATABASE_URL names), listening on a free port. `prepare` may add routes before it listens.
+ * DATABASE_URL names), listening on a free port that is also its PUBLIC_ORIGIN. `prepare` may add routes before it listens.
  * `run` gets the base URL; the database is dropped afterwards whatever happens.
  */
 export async function withBenchApp(
@@ -37,17 +38,32 @@ export async function withBenchApp(
   try {
     await migrateToLatest(database.db);
     await seed(database.db);
-    app = await buildApp(loadConfig({ DATABASE_URL: url.toString(), TZ: 'UTC', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }), {
+    // The app checks /ws origins against PUBLIC_ORIGIN, so it must be the address a browser uses.
+    const port = await freePort();
+    const publicOrigin = `http://127.0.0.1:${port}`;
+    app = await buildApp(loadConfig({ DATABASE_URL: url.toString(), PUBLIC_ORIGIN: publicOrigin, TZ: 'UTC', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }), {
       database,
       clientDir: options.clientDir ?? '/nonexistent',
     });
     options.prepare?.(app);
-    await run(await app.listen({ port: 0, host: '127.0.0.1' }), app);
+    await app.listen({ port, host: '127.0.0.1' });
+    await run(publicOrigin, app);
   } finally {
     await app?.close();
     await database.db.destroy().catch(() => {});
     await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
+}
+
+/** A port the system just handed out, so the app's public origin can be known before it listens. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Signs the demo parent in and returns the Cookie header value. */
