@@ -18,11 +18,12 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our screens: separate chunks stay cached across releases.
+        // Libraries every screen needs change less often than our screens: separate chunks stay
+        // cached across releases. Mantine is left to the bundler, so each route loads only the
+        // components it uses (one Mantine chunk would put every screen's components in the first load).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'data', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/ },
           ],
         },

@@ -13,18 +13,7 @@ import { activityOutput, cameraId } from './schemas/monitoring';
  * `Authorization: Bearer nst_…` (integrators). Not signed in: an error, then close 4401. A
  * camera the caller may not watch, or that does not exist: an error, then close 4403.
  */
-export const REALTIME_PATH = '/ws';
-
-/** Client messages larger than this close the socket with 1009. */
-export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
-
-export const closeCodes = {
-  /** The server is shutting down; reconnect. */
-  goingAway: 1001,
-  messageTooBig: 1009,
-  notSignedIn: 4401,
-  notAllowed: 4403,
-} as const;
+export { closeCodes, MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH } from './realtime-constants';
 
 export const joinMessage = z.object({ type: z.literal('join'), channel: cameraId });
 

@@ -16,6 +16,11 @@ function markControls(page: Page) {
       // Controls a pointer cannot reach either (hidden, zero-sized, or inert) are not expected.
       return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !element.closest('[inert], [aria-hidden="true"]') && element.tabIndex >= 0;
     });
+    // Tab reaches a radio group once, at its checked radio; arrow keys move within it.
+    const radioGroups = new Set<string>();
+    const isRepeatRadio = (element: HTMLElement) =>
+      element instanceof HTMLInputElement && element.type === 'radio' && (!element.checked || radioGroups.has(element.name) || !radioGroups.add(element.name));
+    controls.splice(0, controls.length, ...controls.filter((element) => !isRepeatRadio(element)));
     controls.forEach((element, index) => element.setAttribute('data-control', String(index)));
     return controls.length;
   });

@@ -124,7 +124,8 @@ describe('signing in and out', () => {
     expect(profile).toHaveTextContent('Sarah Thompson');
     expect(profile).toHaveTextContent('Parent');
 
-    await user.click(within(mainNav()).getByRole('button', { name: 'Profile menu' }));
+    // The menu's code arrives just after the first paint; its button then reports a popup.
+    await user.click(await within(mainNav()).findByRole('button', { name: 'Profile menu', expanded: false }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { level: 1, name: /, Parent$/ })).toBeInTheDocument();
     expect(await screen.findByText('Sign in to see your children')).toBeInTheDocument();
@@ -149,8 +150,11 @@ describe('the dashboard, signed in', () => {
     expect(heading).toHaveTextContent(/^Good (morning|afternoon|evening), Sarah Thompson$/);
     expect(screen.getByText(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Child' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/profile');
 
+    // The sections below the fold arrive with their code.
+    await screen.findByRole('region', { name: 'Special Needs Equipment' });
+    await screen.findByRole('region', { name: 'Parenting Assistant' });
     const order = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
     expect(order).toEqual(['my-children-title', 'live-monitoring-title', 'find-nurseries-title', 'assistant-card-title', 'equipment-title']);
   });
@@ -192,7 +196,7 @@ describe('the dashboard, signed in', () => {
     expect(tags[0]).toBe('Infants (0-1)');
     expect(tags.at(-1)).toBe('Special Needs Support');
 
-    const equipment = screen.getByRole('region', { name: 'Special Needs Equipment' });
+    const equipment = await screen.findByRole('region', { name: 'Special Needs Equipment' });
     const pad = await within(equipment).findByRole('article', { name: 'Weighted Lap Pad' });
     expect(within(pad).getByText('$34.99')).toBeInTheDocument();
     expect(within(pad).getByText('$42.99')).toHaveStyle({ textDecoration: 'line-through' });

@@ -34,11 +34,11 @@ describe('a new family on an empty catalogue', () => {
     expect(await within(live).findByText('No activities recorded yet')).toBeInTheDocument();
     expect(within(live).getByText('Classroom 3B - Main View')).toBeInTheDocument();
 
-    const finder = screen.getByRole('region', { name: 'Find Nurseries' });
+    const finder = await screen.findByRole('region', { name: 'Find Nurseries' });
     expect(await within(finder).findByText('Try searching for nurseries')).toBeInTheDocument();
     expect(within(finder).getByText('Add your home city to your profile to filter by distance.')).toBeInTheDocument();
 
-    const equipment = screen.getByRole('region', { name: 'Special Needs Equipment' });
+    const equipment = await screen.findByRole('region', { name: 'Special Needs Equipment' });
     expect(await within(equipment).findByText('No products available')).toBeInTheDocument();
     expect(within(equipment).getByText('Check back later for new products.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

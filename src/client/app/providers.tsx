@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyNamed } from './lazy-with-styles';
 import { trpc, type createTrpcClient } from '../lib/trpc';
 import { accessibleColorsResolver } from './accessible-colors';
 import { colorSchemeManager, theme } from './theme';
+
+// Toasts appear only after something happens; their code (with its transitions) loads after the first paint.
+const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -25,8 +28,9 @@ export function Providers({ queryClient, trpcClient, children, env }: ProvidersP
           cssVariablesResolver={accessibleColorsResolver}
           env={env}
         >
-          {/* The spec's toasts: one at a time, shown for 5 seconds, at most 420px wide. */}
-          <Notifications limit={1} autoClose={5000} containerWidth={420} position="top-right" />
+          <Suspense>
+            <Toasts />
+          </Suspense>
           {children}
         </MantineProvider>
       </QueryClientProvider>

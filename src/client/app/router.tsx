@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './not-found-page';
 import { AppLayout } from './shell/app-layout';
+import { withRouteStyles } from './lazy-with-styles';
 
 /** Only same-site paths may be a post-sign-in destination. */
 function safeRedirect(value: unknown): string | undefined {
@@ -19,12 +20,13 @@ const rootRoute = createRootRoute({
  * typed links), and TypeScript would give up and fall back to an untyped router.
  */
 const lazyPage = (load: () => Promise<unknown>, exportName: string): RouteComponent =>
-  lazyRouteComponent(load as () => Promise<Record<string, RouteComponent>>, exportName);
+  lazyRouteComponent(() => withRouteStyles(load) as Promise<Record<string, RouteComponent>>, exportName);
 
 const page = <TPath extends string>(path: TPath, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
 
-const dashboardRoute = page('/', lazyPage(() => import('./dashboard-page'), 'DashboardPage'));
+// The dashboard is the first screen: it needs only the first-load styles.
+const dashboardRoute = page('/', lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'));
 const nurseriesRoute = page('/nurseries', lazyPage(() => import('../features/nurseries/nurseries-page'), 'NurseriesPage'));
 const monitoringRoute = page('/monitoring', lazyPage(() => import('../features/monitoring/monitoring-page'), 'MonitoringPage'));
 const assistantRoute = page('/assistant', lazyPage(() => import('../features/assistant/assistant-page'), 'AssistantPage'));

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { closeCodes, decodeServerMessage, REALTIME_PATH, type ClientMessage } from '../../shared/realtime';
+import type { ClientMessage } from '../../shared/realtime';
+import { closeCodes, REALTIME_PATH } from '../../shared/realtime-constants';
 import type { ActivityDto } from '../../shared/schemas/monitoring';
 import { trpc } from './trpc';
 
@@ -22,6 +23,12 @@ export function feedUrl(channel: string, location: Pick<Location, 'protocol' | '
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${location.host}${REALTIME_PATH}?channel=${encodeURIComponent(channel)}`;
 }
+
+/**
+ * The message decoder brings Zod with it; loaded beside the socket, not in the first load,
+ * so the dashboard paints sooner.
+ */
+const loadDecoder = () => import('../../shared/realtime').then((module) => module.decodeServerMessage);
 
 /** Waits 1 s, 2 s, 4 s ... up to 30 s between attempts, with some jitter so clients spread out. */
 export function retryDelay(attempt: number, random: () => number = Math.random): number {
@@ -50,8 +57,10 @@ export function useActivityFeed(channel: string | null) {
     let joinedBefore = false;
     let stopped = false;
 
-    const connect = () => {
+    const connect = async () => {
       setStatus('connecting');
+      const decodeServerMessage = await loadDecoder();
+      if (stopped) return;
       socket = new WebSocket(feedUrl(channel));
       socketRef.current = socket;
       socket.addEventListener('open', () => {
@@ -86,12 +95,12 @@ export function useActivityFeed(channel: string | null) {
         if (stopped) return;
         // Not signed in, or not this family's classroom: trying again will not change the answer.
         if (event.code === closeCodes.notSignedIn || event.code === closeCodes.notAllowed) return;
-        retryTimer = setTimeout(connect, retryDelay(attempt));
+        retryTimer = setTimeout(() => void connect(), retryDelay(attempt));
         attempt += 1;
       });
     };
 
-    connect();
+    void connect();
     return () => {
       stopped = true;
       clearTimeout(retryTimer);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const CHAT_MESSAGE_MAX_LENGTH = 2000;
-export const CHAT_HISTORY_MAX_TURNS = 20;
+import { CHAT_HISTORY_MAX_TURNS, CHAT_MESSAGE_MAX_LENGTH } from '../chat-limits';
+
+export { CHAT_HISTORY_MAX_TURNS, CHAT_MESSAGE_MAX_LENGTH };
 
 const messageText = z
   .string('Please type a message.')

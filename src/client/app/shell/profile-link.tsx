@@ -1,9 +1,14 @@
-import { ActionIcon, Avatar, Button, Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconDotsVertical, IconLogout, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Button, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconDotsVertical, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { roleLabel } from '../../../shared/display';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { Suspense } from 'react';
+import { lazyNamed } from '../lazy-with-styles';
+
+// Menus need Floating UI; the shell paints without it and the menu arrives a moment later.
+const ProfileMenu = lazyNamed(() => import('./profile-menu'), 'ProfileMenu');
 
 /** The foot of the sidebar: who is signed in, a link to their profile, and the profile menu. */
 export function ProfileLink({ onNavigate }: { onNavigate: () => void }) {
@@ -30,6 +35,11 @@ export function ProfileLink({ onNavigate }: { onNavigate: () => void }) {
     );
   }
 
+  const menuButton = (
+    <ActionIcon variant="subtle" color="gray" aria-label="Profile menu" loading={isPending}>
+      <IconDotsVertical size={18} aria-hidden />
+    </ActionIcon>
+  );
   return (
     <Group gap={4} wrap="nowrap">
       <UnstyledButton
@@ -55,22 +65,9 @@ export function ProfileLink({ onNavigate }: { onNavigate: () => void }) {
           </Stack>
         </Group>
       </UnstyledButton>
-      <Menu position="top-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label="Profile menu" loading={isPending}>
-            <IconDotsVertical size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to="/profile" onClick={onNavigate} leftSection={<IconUser size={16} aria-hidden />}>
-            Profile
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
-            Sign out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={menuButton}>
+        <ProfileMenu target={menuButton} onNavigate={onNavigate} onSignOut={signOut} />
+      </Suspense>
     </Group>
   );
 }

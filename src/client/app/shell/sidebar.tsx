@@ -1,4 +1,4 @@
-import { AppShell, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Divider, Stack, Text } from '@mantine/core';
 import { IconClipboardList, type Icon } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -15,7 +15,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       <AppShell.Section p="md" visibleFrom="sm">
         <Brand />
       </AppShell.Section>
-      <AppShell.Section grow component={ScrollArea} px="sm" py={{ base: 'sm', sm: 0 }}>
+      <AppShell.Section grow px="sm" py={{ base: 'sm', sm: 0 }} style={{ overflowY: 'auto' }}>
         <Stack gap={2}>
           {navItems.map(({ to, label, icon }) => (
             <SidebarLink key={to} to={to} label={label} icon={icon} onNavigate={onNavigate} />
@@ -39,21 +39,14 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+/** One navigation entry: a plain link, styled in global.css (Mantine's NavLink would bring collapsible children we never use). */
 function SidebarLink({ to, label, icon: Icon, onNavigate }: { to: string; label: string; icon: Icon; onNavigate: () => void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const active = isActive(pathname, to);
   return (
-    <NavLink
-      component={Link}
-      to={to}
-      label={label}
-      leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
-      active={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-      variant="light"
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-      fw={500}
-    />
+    <Link to={to} className="nestling-nav-link" data-active={active || undefined} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+      <Icon size={20} stroke={1.7} aria-hidden />
+      <span>{label}</span>
+    </Link>
   );
 }

@@ -1,7 +1,8 @@
 import { ActionIcon, Anchor, Avatar, Box, Button, Group, Paper, ScrollArea, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconArticle, IconLeaf, IconSend, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_MESSAGE_MAX_LENGTH, type ResourceDto } from '../../../shared/schemas/assistant';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/chat-limits';
+import type { ResourceDto } from '../../../shared/schemas/assistant';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useChat, type ChatMessage } from './use-chat';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CHAT_HISTORY_MAX_TURNS, type ChatTurn, type ResourceDto } from '../../../shared/schemas/assistant';
+import { CHAT_HISTORY_MAX_TURNS } from '../../../shared/chat-limits';
+import type { ChatTurn, ResourceDto } from '../../../shared/schemas/assistant';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 

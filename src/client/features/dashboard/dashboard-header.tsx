@@ -1,10 +1,14 @@
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazy-with-styles';
 import { greeting, longDate } from '../../../shared/display';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { useCurrentUser } from '../../lib/use-current-user';
-import { AddChildDialog } from '../profile/add-child-dialog';
+
+// The dialog brings the date picker; load it when a parent opens it, not with the dashboard.
+const AddChildDialog = lazyNamed(() => import('../profile/add-child-dialog'), 'AddChildDialog');
 
 /** 'Good morning, Sarah Thompson' and today's date; the user's name, or 'Parent' when signed out. */
 export function DashboardHeader({ now = new Date() }: { now?: Date }) {
@@ -27,14 +31,18 @@ export function DashboardHeader({ now = new Date() }: { now?: Date }) {
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addChild}>
           Add Child
         </Button>
-        <Tooltip label="Settings">
+        <DeferredTooltip label="Settings">
           {/* Settings live on the Profile page: personal details, children and API access. */}
           <ActionIcon component={Link} to="/profile" variant="default" size={36} aria-label="Settings">
             <IconSettings size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
       </Group>
-      {addingChild && <AddChildDialog onClose={() => setAddingChild(false)} />}
+      {addingChild && (
+        <Suspense>
+          <AddChildDialog onClose={() => setAddingChild(false)} />
+        </Suspense>
+      )}
     </Group>
   );
 }

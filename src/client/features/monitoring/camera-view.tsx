@@ -1,7 +1,8 @@
-import { ActionIcon, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconSwitchHorizontal, IconVideo } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 
 interface CameraViewProps {
   caption: string;
@@ -41,16 +42,16 @@ export function CameraView({ caption, onSwitchCamera, canSwitch, corner }: Camer
       </Group>
       <Group pos="absolute" bottom={0} right={0} p="sm" justify="flex-end" wrap="nowrap">
         <Group gap={6} wrap="nowrap">
-          <Tooltip label="Switch camera" disabled={!canSwitch}>
+          <DeferredTooltip label="Switch camera" disabled={!canSwitch}>
             <ActionIcon variant="white" color="dark" radius="xl" size="lg" aria-label="Switch camera" onClick={onSwitchCamera} disabled={!canSwitch}>
               <IconSwitchHorizontal size={18} aria-hidden />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}>
+          </DeferredTooltip>
+          <DeferredTooltip label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}>
             <ActionIcon variant="white" color="dark" radius="xl" size="lg" aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={() => void toggle()}>
               {fullscreen ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </Group>
       </Group>
     </Box>

@@ -1,14 +1,19 @@
-import { Button, Card, Grid, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../app/lazy-with-styles';
 import { IconHistory } from '@tabler/icons-react';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { isUnauthorized } from '../../lib/trpc';
 import { useActivityFeed } from '../../lib/use-activity-feed';
-import { ActivityHistory } from './activity-history';
+
 import { ActivityLog } from '../../components/activity-log';
 import { CameraView } from './camera-view';
 import { LiveIndicator } from '../../components/live-indicator';
 import { useCameraSelection } from './use-camera-selection';
+
+// The history dialog (a Modal, with its scroll lock) loads when a parent opens it, not with the dashboard.
+const ActivityHistory = lazyNamed(() => import('./activity-history'), 'ActivityHistory');
 
 /** The dashboard's Live Monitoring section: the camera and a 16rem activity log. */
 export function LiveMonitoringCard() {
@@ -28,37 +33,36 @@ export function LiveMonitoringCard() {
       {signedOut ? (
         <SignInPrompt reason="watch your child's classroom" />
       ) : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+        <div className="nestling-monitoring-grid">
+          <div>
             <CameraView caption={cameras.caption} canSwitch={cameras.cameras.length > 1} onSwitchCamera={cameras.next} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          </div>
+          <div>
             <Stack gap="xs">
               <Text fw={600} size="sm">
                 Activity Log
               </Text>
-              <ScrollArea h="16rem" offsetScrollbars type="auto" viewportProps={{ tabIndex: 0 }}>
+              {/* A native scroll box: light, and reachable by keyboard through its tabIndex. */}
+              <div className="nestling-scroll-list" tabIndex={0}>
                 <ActivityLog
                   query={cameras.logQuery(feed.query)}
                   skeletons={4}
                   otherAccent="neutral"
                   empty={{ title: 'No activities recorded yet' }}
                 />
-              </ScrollArea>
+              </div>
               <Button variant="light" leftSection={<IconHistory size={16} aria-hidden />} onClick={history.open}>
                 View Full History
               </Button>
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
       )}
-      <ActivityHistory
-        channel={cameras.selected?.id ?? null}
-        caption={cameras.caption}
-        opened={historyOpen}
-        onClose={history.close}
-        otherAccent="neutral"
-      />
+      {historyOpen && (
+        <Suspense>
+          <ActivityHistory channel={cameras.selected?.id ?? null} caption={cameras.caption} opened onClose={history.close} otherAccent="neutral" />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, ScrollArea, Stack, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { NurseryList } from './nursery-list';
 import { NurserySearchBar } from './nursery-search-bar';
@@ -19,9 +19,9 @@ export function NurseryFinderCard() {
           </Anchor>
         </Group>
         <NurserySearchBar search={search} />
-        <ScrollArea h="16rem" offsetScrollbars type="auto" viewportProps={{ tabIndex: 0 }}>
+        <div className="nestling-scroll-list" tabIndex={0}>
           <NurseryList query={search.query} where="dashboard" skeletons={2} empty={{ title: 'Try searching for nurseries' }} />
-        </ScrollArea>
+        </div>
       </Stack>
     </Card>
   );

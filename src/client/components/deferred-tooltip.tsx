@@ -1,0 +1,18 @@
+import type { TooltipProps } from '@mantine/core';
+import { Suspense } from 'react';
+import { lazyNamed } from '../app/lazy-with-styles';
+
+const LazyTooltip = lazyNamed(() => import('./floating'), 'Tooltip');
+
+/**
+ * Mantine's Tooltip, minus its weight on the first load: tooltips need Floating UI (about
+ * 20 kB gzipped), which the first screen can paint without. Until that code arrives, a moment
+ * after the page, the target is shown on its own.
+ */
+export function DeferredTooltip(props: TooltipProps) {
+  return (
+    <Suspense fallback={props.children}>
+      <LazyTooltip {...props} />
+    </Suspense>
+  );
+}

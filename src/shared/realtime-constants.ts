@@ -1,0 +1,15 @@
+// The parts of the /ws protocol (see realtime.ts) that need no schema library, so the web
+// client's first load can use them without bundling Zod.
+
+export const REALTIME_PATH = '/ws';
+
+/** Client messages larger than this close the socket with 1009. */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+export const closeCodes = {
+  /** The server is shutting down; reconnect. */
+  goingAway: 1001,
+  messageTooBig: 1009,
+  notSignedIn: 4401,
+  notAllowed: 4403,
+} as const;
