@@ -175,7 +175,10 @@ function registerClient(app: FastifyInstance, clientDir: string) {
     }
     // A route rather than the not-found handler, so that the compression hooks apply to it.
     scope.get('/*', (request, reply) => {
-      if (/^\/(api|trpc|ws)(\/|$)/.test(request.url)) return reply.callNotFound();
+      const pathname = request.url.split('?')[0]!;
+      // A missing file (an old release's chunk, say) is a 404, not the page: a script tag given
+      // HTML fails with a confusing MIME error and leaves a blank screen.
+      if (/^\/(api|trpc|ws)(\/|$)/.test(pathname) || /\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
       if (!hasClient) {
         return reply.type('text/html').send('<!doctype html><title>Nestling</title><p>The Nestling client has not been built yet. Run <code>npm run build</code>.</p>');
       }

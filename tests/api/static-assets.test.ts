@@ -83,6 +83,14 @@ describe('index.html', () => {
     }
   });
 
+  it('is not what a missing file gets, such as a chunk of an earlier release', async () => {
+    for (const url of ['/assets/index-gone1234.js', '/assets/index-gone1234.css', '/no-such-image.png']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
   it('is not what a request other than a page visit gets', async () => {
     const res = await app.inject({ method: 'DELETE', url: '/nurseries', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(404);
