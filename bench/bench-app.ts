@@ -8,9 +8,10 @@ import { createDatabase } from '../src/server/db/create-database';
 import { migrateToLatest } from '../src/server/db/migrator';
 import { demoAccounts, seed } from '../src/server/db/seed';
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` with a client on the PostgreSQL server itself, for creating and dropping databases. */
+export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

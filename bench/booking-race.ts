@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createDatabase } from '../src/server/db/create-database';
@@ -27,24 +26,14 @@ import {
   type Availability,
 } from '../src/shared/booking-rules';
 import { localDate } from '../src/shared/dates';
+import { serverUrl, withAdmin } from './bench-app';
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 /** Each client cancels its oldest booking once it holds this many, so the time keeps being fought over. */
 const HELD_PER_CLIENT = 3;
 const TEACHER = 'Amara Okafor';
 const TIME_ZONE = 'UTC';
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

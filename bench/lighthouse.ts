@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { signInDemoParent, withBenchApp } from './bench-app';
+import { CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../tests/e2e/chromium';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -25,17 +26,7 @@ const GOALS: Record<'desktop' | 'mobile', Record<(typeof CATEGORIES)[number], nu
   desktop: { performance: 95, accessibility: 100, 'best-practices': 100 },
   mobile: { performance: 90, accessibility: 100, 'best-practices': 100 },
 };
-/** As in tests/e2e/browser.ts: Chromium as root with no outside network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--headless', ...E2E_CHROMIUM_ARGS];
 
 /** Starts Chromium with a debugging port of its choosing and reads the port back. */
 async function launchChromium(): Promise<{ port: number; process: ChildProcess; userDataDir: string }> {
