@@ -93,6 +93,16 @@ describe('when the network fails', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it("says 'Failed to fetch shadow teachers', with a retry control, when the teachers cannot be loaded", async () => {
+    const network = await startUnreachableServer();
+    renderApp('/shadow-teachers');
+    await screen.findByRole('heading', { level: 1, name: 'Shadow Teachers' });
+    await network.cutOff();
+    expect(await screen.findByText('Failed to fetch shadow teachers')).toBeInTheDocument();
+    expect(screen.getByText('No shadow teachers found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('keeps the chat waiting with the typing indicator, then shows the error toast and lets the parent type again', async () => {
     const network = await startUnreachableServer();
     const { user } = renderApp('/assistant');

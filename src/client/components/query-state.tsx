@@ -28,6 +28,8 @@ interface QueryStateProps<T> {
   isEmpty?: (data: T) => boolean;
   /** What signing in lets the visitor see, for private lists: 'see your children'. */
   signInTo?: string;
+  /** Said when loading failed; the spec names some ('Failed to fetch bookings'). */
+  failure?: string;
   children: (data: T) => ReactNode;
 }
 
@@ -35,14 +37,14 @@ interface QueryStateProps<T> {
  * One way every list shows its loading, empty, failed and signed-out states. A failed load
  * shows the empty state with a retry control, never a blank space.
  */
-export function QueryState<T>({ query, loading, empty, isEmpty = defaultIsEmpty, signInTo, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, loading, empty, isEmpty = defaultIsEmpty, signInTo, failure = "We couldn't load this just now.", children }: QueryStateProps<T>) {
   if (query.error) {
     if (signInTo && isUnauthorized(query.error)) return <SignInPrompt reason={signInTo} />;
     return (
       <EmptyNote {...empty} action={undefined}>
         <Stack gap={6} align="center">
           <Text size="sm" c="dimmed" role="alert">
-            We couldn't load this just now.
+            {failure}
           </Text>
           <Button
             variant="light"

@@ -43,6 +43,7 @@ export function MyBookings() {
       <QueryState
         query={query}
         signInTo="see your bookings"
+        failure="Failed to fetch bookings"
         loading={<TableSkeleton />}
         empty={{ title: 'No bookings found', icon: <IconCalendarEvent size={22} stroke={1.6} aria-hidden /> }}
       >

@@ -73,6 +73,7 @@ export function TeacherFinder() {
       </Card>
       <QueryState
         query={query}
+        failure="Failed to fetch shadow teachers"
         loading={<TeacherSkeletons />}
         empty={{ title: 'No shadow teachers found', icon: <IconUserSearch size={22} stroke={1.6} aria-hidden /> }}
       >
