@@ -54,6 +54,18 @@ function failingAudits(lhr: { categories: Record<string, { auditRefs: { id: stri
   );
 }
 
+/** What moved (layout shifts) and what Chrome complained of (its Issues panel), to know what to fix. */
+function explain(lhr: { audits: Record<string, { details?: unknown }> }) {
+  const itemsOf = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+  const describe = (item: Record<string, unknown>) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    return node?.selector ?? node?.snippet ?? JSON.stringify(item).slice(0, 160);
+  };
+  const shifts = itemsOf('layout-shifts').map((item) => `layout shift ${Number(item.score ?? 0).toFixed(3)}: ${describe(item)}`);
+  const issues = itemsOf('inspector-issues').map((item) => `Chrome issue: ${JSON.stringify(item).slice(0, 200)}`);
+  return [...shifts, ...issues];
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -83,7 +95,10 @@ async function main() {
             audits.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
             audits.tbt!.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
             audits.cls!.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
-            if (run === 0) failingAudits(lhr).forEach((line) => misses.push(`${preset} ${page}: ${line}`));
+            if (run === 0) {
+              failingAudits(lhr).forEach((line) => misses.push(`${preset} ${page}: ${line}`));
+              explain(lhr).forEach((line) => misses.push(`${preset} ${page}: ${line}`));
+            }
           }
           const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c]!)]));
           for (const category of CATEGORIES) {

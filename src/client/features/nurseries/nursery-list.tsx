@@ -61,7 +61,7 @@ function NurseryRow({ nursery, where }: { nursery: NurseryDto; where: Where }) {
         </Group>
         <Group gap={4} mt={2}>
           {nurseryTags(nursery, where).map((tag) => (
-            <Badge key={tag} size="sm" variant="light" color={tag === 'Special Needs Support' ? 'apricot' : 'gray'} tt="none" fw={500}>
+            <Badge key={tag} size="sm" fz="xs" variant="light" color={tag === 'Special Needs Support' ? 'apricot' : 'gray'} tt="none" fw={500}>
               {tag}
             </Badge>
           ))}
