@@ -1,12 +1,13 @@
-import { Box, Center, Image, type MantineRadius } from '@mantine/core';
+import { Box, Center, Image, type BoxProps, type MantineRadius } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 
 interface ImageWithPlaceholderProps {
   src: string | null | undefined;
   alt: string;
-  height: number | string;
-  width?: number | string;
+  /** Sizes may differ by breakpoint ({ base: 64, sm: 96 }); CSS applies them, so nothing shifts after the first paint. */
+  height: BoxProps['h'];
+  width?: BoxProps['w'];
   radius?: MantineRadius;
   fit?: 'cover' | 'contain';
   /** Shown when there is no image or it fails to load. */

@@ -1,4 +1,4 @@
-import { Badge, Group, Skeleton, Stack, Text, useMatches } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconSchool, IconStarFilled } from '@tabler/icons-react';
 import { nurseryLocationLabel, nurseryTags, ratingLabel } from '../../../shared/display';
 import type { NurseryDto } from '../../../shared/schemas/catalog';
@@ -29,8 +29,7 @@ export function NurseryList({ query, where, skeletons, empty }: { query: QueryLi
 function NurseryRow({ nursery, where }: { nursery: NurseryDto; where: Where }) {
   const compact = where === 'dashboard';
   // The full page's larger picture gives way to the text on a phone.
-  const pageImage = useMatches({ base: { height: 64, width: 64 }, sm: { height: 96, width: 128 } });
-  const image = compact ? { height: 56, width: 56 } : pageImage;
+  const image = compact ? { height: 56, width: 56 } : { height: { base: 64, sm: 96 }, width: { base: 64, sm: 128 } };
   return (
     <Group
       component="li"
