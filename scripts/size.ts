@@ -116,7 +116,8 @@ function printRouteChunks() {
 }
 
 function main(): number {
-  const closure = staticClosure([ENTRY, ROOT_ROUTE_MODULE]);
+  // The dashboard is either a chunk of its own (a lazy route) or part of the entry (a static one).
+  const closure = staticClosure(manifest[ROOT_ROUTE_MODULE] ? [ENTRY, ROOT_ROUTE_MODULE] : [ENTRY]);
   const named = filesNamedByIndexHtml();
   const jsFiles = new Set([...closure.js, ...named.js]);
   const cssFiles = new Set([...closure.css, ...named.css]);
