@@ -63,3 +63,24 @@ describe('a connection that outlives its sign-in', () => {
     await socket.close();
   });
 });
+
+describe('signing out on the instance that holds the connection', () => {
+  let single: TestApp;
+  let singleUrl: string;
+
+  beforeAll(async () => {
+    // The periodic check is put an hour apart: only the sign-out itself can close this socket
+    // before the test times out.
+    single = await createTestApp({ reauthorizeEveryMs: 3_600_000 });
+    singleUrl = await listen(single.app);
+  });
+
+  afterAll(() => single.close());
+
+  it('closes the connection at once, without waiting for the periodic check', async () => {
+    const cookie = await single.signIn(demoAccounts.parent);
+    const socket = await TestSocket.joined(singleUrl, 'classroom-3b', { cookie });
+    await single.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, 'content-type': 'application/json' }, payload: {} });
+    expect((await socket.closed).code).toBe(closeCodes.notSignedIn);
+  });
+});

@@ -39,14 +39,19 @@ export async function registerRealtime(
   const { config, auth, monitoring, bus } = deps;
   const hub = new ChannelHub<Owner>(app.log);
   hub.start();
+  // Periodically for what other instances or the clock change (sessions expire), and at once
+  // after a sign-out or revocation on this instance.
   const reauthorizing = setInterval(() => void reauthorize(), deps.reauthorizeEveryMs ?? REAUTHORIZE_EVERY_MS);
   reauthorizing.unref();
+  const stopListening = auth.onCredentialEnded(() => void reauthorize());
   let reauthorization: Promise<void> | undefined;
+  let checkAgain = false;
 
   // Added before the plugin's own preClose hook, so clients hear 1001 rather than a bare close.
   // Deliveries drain here, while the database is certainly still open.
   app.addHook('preClose', async () => {
     clearInterval(reauthorizing);
+    stopListening();
     await reauthorization;
     hub.closeAll(closeCodes.goingAway, 'The server is restarting; reconnect shortly.');
     unsubscribe();
@@ -100,10 +105,22 @@ export async function registerRealtime(
    * ended or whose token was revoked (4401), and those whose family no longer has a child in
    * the classroom (4403). One query for all credentials, one lookup per user and channel.
    */
-  function reauthorize() {
-    reauthorization ??= checkConnections()
+  function reauthorize(): Promise<void> {
+    // One check at a time; a request during a check runs one more after it, since the check in
+    // flight may have read the credentials before the change that prompted the request.
+    if (reauthorization) {
+      checkAgain = true;
+      return reauthorization;
+    }
+    reauthorization = checkConnections()
       .catch((error: unknown) => app.log.error({ err: error }, 'checking open WebSocket connections failed'))
-      .finally(() => (reauthorization = undefined));
+      .finally(() => {
+        reauthorization = undefined;
+        if (checkAgain) {
+          checkAgain = false;
+          void reauthorize();
+        }
+      });
     return reauthorization;
   }
   async function checkConnections() {

@@ -105,6 +105,11 @@ export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: 
     }
   }
 
+  // Told when a sign-in stops working here (sign-out, revoked token), so that open /ws
+  // connections can be closed at once rather than at their next periodic check.
+  const credentialEndedListeners = new Set<() => void>();
+  const credentialEnded = () => credentialEndedListeners.forEach((listener) => listener());
+
   async function startSession(userId: number) {
     const token = newSecret();
     const expiresAt = new Date(now().getTime() + deps.sessionTtlDays * 86_400_000);
@@ -147,6 +152,13 @@ export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: 
 
     async signOut(sessionToken: string) {
       await repo.deleteSession(db, hashSecret(sessionToken));
+      credentialEnded();
+    },
+
+    /** Calls `listener` after each sign-out or token revocation on this instance; returns the unsubscribe. */
+    onCredentialEnded(listener: () => void) {
+      credentialEndedListeners.add(listener);
+      return () => credentialEndedListeners.delete(listener);
     },
 
     async userForSession(sessionToken: string): Promise<AuthenticatedUser | undefined> {
@@ -203,6 +215,7 @@ export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: 
     async revokeApiToken(userId: number, tokenId: number) {
       const row = await repo.revokeApiToken(db, userId, tokenId, now());
       if (!row) throw notFound('That API token');
+      credentialEnded();
       return toApiTokenDto(row);
     },
   };
