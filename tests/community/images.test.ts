@@ -169,10 +169,10 @@ describe('a post with an image', () => {
     expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
   });
 
-  it("refuses someone else's image with 400, as if it did not exist", async () => {
+  it("refuses someone else's image with 404, as if it did not exist", async () => {
     const image = (await upload(PNG, 'image/png', parent)).json();
     const res = await createPost(family2, image.id);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('That image was not found. Please upload it again.');
   });
 });

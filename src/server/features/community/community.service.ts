@@ -125,8 +125,8 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
       }
       if (input.imageId !== null) {
         const image = await images.info(input.imageId);
-        // Someone else's upload reads as absent, like any other row that is not yours.
-        if (!image || image.ownerId !== user.id) throw badInput('imageId', 'That image was not found. Please upload it again.');
+        // Someone else's upload reads as absent (404), like any other row that is not yours.
+        if (!image || image.ownerId !== user.id) throw new AppError('NOT_FOUND', 'That image was not found. Please upload it again.');
       }
       const id = await repo.insertPost(db, {
         author_id: user.id,
