@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { roleLabel } from '../../../shared/display';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useCurrentUser } from '../../lib/use-current-user';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyNamed } from '../lazy-with-styles';
 
 // Menus need Floating UI; the shell paints without it and the menu arrives a moment later.
@@ -14,6 +14,8 @@ const ProfileMenu = lazyNamed(() => import('./profile-menu'), 'ProfileMenu');
 export function ProfileLink({ onNavigate }: { onNavigate: () => void }) {
   const { user, isLoading } = useCurrentUser();
   const { signOut, isPending } = useSignOut();
+  // A click that lands before the menu's code has arrived opens the menu once it has.
+  const [openOnArrival, setOpenOnArrival] = useState(false);
 
   if (isLoading) return <Skeleton h={44} radius="md" />;
 
@@ -35,8 +37,8 @@ export function ProfileLink({ onNavigate }: { onNavigate: () => void }) {
     );
   }
 
-  const menuButton = (
-    <ActionIcon variant="subtle" color="gray" aria-label="Profile menu" loading={isPending}>
+  const menuButton = (onClick?: () => void) => (
+    <ActionIcon variant="subtle" color="gray" aria-label="Profile menu" loading={isPending} onClick={onClick}>
       <IconDotsVertical size={18} aria-hidden />
     </ActionIcon>
   );
@@ -65,8 +67,8 @@ export function ProfileLink({ onNavigate }: { onNavigate: () => void }) {
           </Stack>
         </Group>
       </UnstyledButton>
-      <Suspense fallback={menuButton}>
-        <ProfileMenu target={menuButton} onNavigate={onNavigate} onSignOut={signOut} />
+      <Suspense fallback={menuButton(() => setOpenOnArrival(true))}>
+        <ProfileMenu target={menuButton()} defaultOpened={openOnArrival} onNavigate={onNavigate} onSignOut={signOut} />
       </Suspense>
     </Group>
   );
