@@ -1,11 +1,12 @@
-import { Anchor, Avatar, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBabyCarriage, IconPlus, IconUser } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBabyCarriage, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { childStatusLabel } from '../../../shared/display';
 import { timeAgo } from '../../../shared/relative-time';
 import type { ChildDto } from '../../../shared/schemas/monitoring';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
+import { ChildAvatar } from '../../components/child-avatar';
 
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -56,9 +57,7 @@ function ChildCard({ child }: { child: ChildDto }) {
   return (
     <Card padding="md" radius="md" component="article" aria-label={child.name}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={child.profileImage} alt={child.name} size={52} radius="xl" color="nest">
-          <IconUser size={26} aria-hidden />
-        </Avatar>
+        <ChildAvatar child={child} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} lineClamp={2}>
             {child.name}

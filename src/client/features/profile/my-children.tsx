@@ -1,5 +1,5 @@
-import { Avatar, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBabyCarriage, IconPlus, IconUser } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBabyCarriage, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bookingDateLabel } from '../../../shared/booking-display';
 import type { ChildDto } from '../../../shared/schemas/monitoring';
@@ -7,6 +7,7 @@ import { ComingSoonButton } from '../../components/coming-soon-button';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { AddChildDialog } from './add-child-dialog';
+import { ChildAvatar } from '../../components/child-avatar';
 
 /** My Children: each child of the family, and Add Child. */
 export function MyChildren() {
@@ -53,9 +54,7 @@ function ChildCard({ child }: { child: ChildDto }) {
   return (
     <Card padding="md" radius="md" component="article" aria-label={child.name}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={child.profileImage} alt={child.name} size={52} radius="xl" color="nest">
-          <IconUser size={26} aria-hidden />
-        </Avatar>
+        <ChildAvatar child={child} />
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={600}>{child.name}</Text>
           <Text size="sm" c="dimmed">
