@@ -11,6 +11,7 @@ import {
 import type { ActivityDto } from '../../shared/schemas/monitoring';
 import type { Config } from '../config';
 import { httpStatusOf } from '../errors';
+import { credentialOf } from '../features/auth/auth.hooks';
 import type { AuthService, AuthenticatedUser, Credential } from '../features/auth/auth.service';
 import type { MonitoringService } from '../features/monitoring/monitoring.service';
 import type { ActivityBus, ActivityEvent } from './activity-bus';
@@ -97,7 +98,10 @@ export async function registerRealtime(
         if (request.ws) reply.raw.detachSocket(request.raw.socket);
       },
     },
-    (socket, request) => handleConnection(socket, request.auth && { user: request.auth.user, credential: request.auth.credential }),
+    (socket, request) => {
+      const credential = credentialOf(request);
+      handleConnection(socket, request.auth && credential && { user: request.auth.user, credential });
+    },
   );
 
   /**

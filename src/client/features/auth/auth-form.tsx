@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { AnchorLink } from '../../components/links';
@@ -50,5 +50,20 @@ export function AuthForm({ title, subtitle, submitLabel, pending, error, onSubmi
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** The email field both forms share. */
+export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+    />
   );
 }

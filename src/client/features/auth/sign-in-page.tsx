@@ -1,9 +1,9 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInInput } from '../../../shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
-import { AuthForm } from './auth-form';
+import { AuthForm, EmailField } from './auth-form';
 import { fieldErrorsOf, messageOf, type FieldErrors } from './field-errors';
 import { useSessionChange } from './use-session-change';
 
@@ -33,15 +33,7 @@ export function SignInPage() {
       onSubmit={submit}
       footer={{ text: 'New to Nestling?', linkLabel: 'Create an account', to: '/sign-up', redirect }}
     >
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.currentTarget.value)}
-        error={fieldErrors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={fieldErrors.email} />
       <PasswordInput
         label="Password"
         autoComplete="current-password"

@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signUpInput } from '../../../shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
-import { AuthForm } from './auth-form';
+import { AuthForm, EmailField } from './auth-form';
 import { fieldErrorsOf, messageOf, type FieldErrors } from './field-errors';
 import { useSessionChange } from './use-session-change';
 
@@ -42,15 +42,7 @@ export function SignUpPage() {
         onChange={(event) => setName(event.currentTarget.value)}
         error={fieldErrors.name}
       />
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.currentTarget.value)}
-        error={fieldErrors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={fieldErrors.email} />
       <PasswordInput
         label="Password"
         description="At least 10 characters."

@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: { user: AuthenticatedUser; method: Credential['method']; credential: Credential };
+    auth?: { user: AuthenticatedUser; method: Credential['method'] };
   }
 }
 
@@ -25,14 +25,24 @@ export async function authenticate(request: FastifyRequest, auth: AuthService): 
   const token = bearerToken(request);
   if (token) {
     const user = await auth.userForApiToken(token);
-    if (user) request.auth = { user, method: 'token', credential: { method: 'token', hash: hashSecret(token) } };
+    if (user) request.auth = { user, method: 'token' };
     return;
   }
   const session = request.cookies[SESSION_COOKIE];
   if (session) {
     const user = await auth.userForSession(session);
-    if (user) request.auth = { user, method: 'session', credential: { method: 'session', hash: hashSecret(session) } };
+    if (user) request.auth = { user, method: 'session' };
   }
+}
+
+/**
+ * The credential that signed this request in, by hash. Only long-lived connections need it (to
+ * check later that it still works), so it is worked out on demand, not for every request.
+ */
+export function credentialOf(request: FastifyRequest): Credential | undefined {
+  if (!request.auth) return undefined;
+  const secret = request.auth.method === 'token' ? bearerToken(request) : request.cookies[SESSION_COOKIE];
+  return secret ? { method: request.auth.method, hash: hashSecret(secret) } : undefined;
 }
 
 /**
