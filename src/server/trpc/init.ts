@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { AppError, INTERNAL_ERROR_MESSAGE, notSignedIn, toTRPCError } from '../errors';
@@ -54,12 +54,9 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw toTRPCError(notSignedIn());
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
-
-export { TRPCError };
