@@ -3,6 +3,7 @@ import * as createCoreTables from './0001_create_core_tables';
 import * as addBookingRules from './0002_add_booking_rules';
 import * as createKnowledgeBase from './0003_create_knowledge_base';
 import * as createCommunityAndMentalHealth from './0004_create_community_and_mental_health';
+import * as createRateLimits from './0005_create_rate_limits';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_add_booking_rules': addBookingRules,
   '0003_create_knowledge_base': createKnowledgeBase,
   '0004_create_community_and_mental_health': createCommunityAndMentalHealth,
+  '0005_create_rate_limits': createRateLimits,
 };
