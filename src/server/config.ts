@@ -15,6 +15,7 @@ const configSchema = z.object({
     .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin such as https://app.example.com, with no path or trailing slash')
     .default('http://localhost:3000'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TZ: z
     .string()
@@ -39,6 +40,8 @@ export type Config = Readonly<{
   dataDir: string;
   publicOrigin: string;
   sessionTtlDays: number;
+  /** Password hashes that may run at once; undefined means what the machine can spare (lib/passwords). */
+  passwordHashConcurrency: number | undefined;
   logLevel: (typeof logLevels)[number];
   timeZone: string;
   /** Cookies get the Secure flag when the public origin is https. */
@@ -75,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     publicOrigin: c.PUBLIC_ORIGIN,
     sessionTtlDays: c.SESSION_TTL_DAYS,
+    passwordHashConcurrency: c.PASSWORD_HASH_CONCURRENCY,
     logLevel: c.LOG_LEVEL,
     timeZone: c.TZ,
     secureCookies: c.PUBLIC_ORIGIN.startsWith('https://'),

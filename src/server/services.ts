@@ -23,7 +23,7 @@ export function createServices(deps: {
 }) {
   const { db, config, now } = deps;
   return {
-    auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, now, limits: deps.authLimits }),
+    auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits }),
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publishActivity }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),

@@ -317,6 +317,16 @@ export interface MentalHealthBookingsTable {
   created_at: Timestamp;
 }
 
+/** Rate-limit counters shared by every instance; see lib/rate-limit-store. */
+export interface RateLimitsTable {
+  /** A hash of what is counted, such as an address or an email and address pair. */
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+  not_before: Timestamp;
+  last_refused: Defaulted<boolean>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -347,6 +357,7 @@ export interface Database {
   mental_health_time_windows: MentalHealthTimeWindowsTable;
   mental_health_articles: MentalHealthArticlesTable;
   mental_health_bookings: MentalHealthBookingsTable;
+  rate_limits: RateLimitsTable;
 }
 
 /** What repositories take first: the database or an open transaction. */
