@@ -4,7 +4,8 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset means 127.0.0.1 on the embedded demo database and 0.0.0.0 on PostgreSQL (see loadConfig).
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -59,6 +60,24 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * What start-up should say about where the server listens: on the embedded demo database, whose
+ * demo passwords are public, that it is reachable from this machine only (or warn that it is not).
+ */
+export function listenNotice(config: Config): { level: 'info' | 'warn'; message: string } | undefined {
+  if (config.databaseUrl) return undefined;
+  if (['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+    return {
+      level: 'info',
+      message: `Embedded demo database: listening on ${config.host} only, since the demo accounts' passwords are published. To reach it from other machines, set HOST=0.0.0.0 (for real use, set DATABASE_URL as well).`,
+    };
+  }
+  return {
+    level: 'warn',
+    message: `Embedded demo database listening on ${config.host}: other machines can sign in with the published demo passwords. Set HOST=127.0.0.1 to keep it to this machine.`,
+  };
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value throws naming every offending variable. */
@@ -73,7 +92,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   return Object.freeze({
     port: c.PORT,
-    host: c.HOST,
+    // The embedded database holds the demo accounts, whose passwords the README publishes: by
+    // default only this machine may reach it. A PostgreSQL deployment listens everywhere.
+    host: c.HOST ?? (c.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
     publicOrigin: c.PUBLIC_ORIGIN,
