@@ -50,3 +50,38 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3000' }).secureCookies).toBe(false);
   });
 });
+
+describe('loadConfig: images', () => {
+  it('keeps images under DATA_DIR by default, with 50 uploads a day and 600 downloads a minute per address', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/nestling' })).toMatchObject({
+      imageStore: { kind: 'filesystem', directory: '/srv/nestling/images' },
+      uploadDailyLimit: 50,
+      imageRequestsPerMinute: 600,
+    });
+  });
+
+  it('uses an S3-compatible bucket when S3_BUCKET is set', () => {
+    const config = loadConfig({ S3_BUCKET: 'nestling-images', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(config.imageStore).toEqual({
+      kind: 's3',
+      bucket: 'nestling-images',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ S3_BUCKET: 'nestling-images', S3_REGION: 'eu-west-1' }).imageStore).toMatchObject({ endpoint: undefined, region: 'eu-west-1', credentials: undefined });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ENDPOINT: is used only with S3_BUCKET'],
+    [{ S3_ACCESS_KEY_ID: 'id' }, 'S3_ACCESS_KEY_ID: is used only with S3_BUCKET'],
+    [{ S3_BUCKET: 'nestling-images' }, 'S3_REGION: must be set when S3_BUCKET is set without S3_ENDPOINT'],
+    [{ S3_BUCKET: 'nestling-images', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY: must be set too'],
+    [{ S3_BUCKET: 'Nestling_Images', S3_REGION: 'eu-west-1' }, 'S3_BUCKET: must be a bucket name'],
+    [{ S3_BUCKET: 'nestling-images', S3_ENDPOINT: 'ftp://files.example' }, 'S3_ENDPOINT: must be an http(s) URL'],
+    [{ UPLOAD_DAILY_LIMIT: '0' }, 'UPLOAD_DAILY_LIMIT:'],
+    [{ IMAGE_REQUESTS_PER_MINUTE: 'lots' }, 'IMAGE_REQUESTS_PER_MINUTE:'],
+  ])('refuses %o, naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,7 +26,31 @@ const configSchema = z.object({
   ASSISTANT_LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' }).optional(),
   ASSISTANT_LLM_API_KEY: z.string().min(1).optional(),
   ASSISTANT_LLM_MODEL: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-1').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOAD_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
+  IMAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 }).superRefine((env, ctx) => {
+  // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
+  const s3 = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (env.S3_BUCKET === undefined) {
+    for (const name of s3.filter((n) => env[n] !== undefined)) ctx.addIssue({ code: 'custom', path: [name], message: 'is used only with S3_BUCKET, which is not set' });
+  } else {
+    // AWS itself needs the region; an S3-compatible server named by S3_ENDPOINT usually ignores it.
+    if (env.S3_ENDPOINT === undefined && env.S3_REGION === undefined) ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'must be set when S3_BUCKET is set without S3_ENDPOINT' });
+    // Both keys, or neither (then the AWS SDK's usual sources: an instance role, ~/.aws...).
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set too, since the other S3 key is set' });
+    }
+  }
+
   // The assistant uses a language model only when all three are set; one or two alone is a mistake.
   const llm = ['ASSISTANT_LLM_BASE_URL', 'ASSISTANT_LLM_API_KEY', 'ASSISTANT_LLM_MODEL'] as const;
   const missing = llm.filter((name) => env[name] === undefined);
@@ -49,7 +74,25 @@ export type Config = Readonly<{
   secureCookies: boolean;
   /** An OpenAI-compatible chat-completions service for the assistant; absent means the built-in engine only. */
   assistantLlm: Readonly<{ baseUrl: string; apiKey: string; model: string }> | undefined;
+  /** Where image bytes live: a directory under DATA_DIR, or an S3-compatible bucket shared by every instance. */
+  imageStore: ImageStoreConfig;
+  /** Uploads one account may make in any 24 hours. */
+  uploadDailyLimit: number;
+  /** Image downloads one IP may make per minute. */
+  imageRequestsPerMinute: number;
 }>;
+
+export type ImageStoreConfig = Readonly<
+  | { kind: 'filesystem'; directory: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Set for S3-compatible servers, which are then addressed path-style. */
+      endpoint: string | undefined;
+      region: string;
+      credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | undefined;
+    }
+>;
 
 function isTimeZone(value: string): boolean {
   try {
@@ -107,5 +150,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.ASSISTANT_LLM_BASE_URL && c.ASSISTANT_LLM_API_KEY && c.ASSISTANT_LLM_MODEL
         ? Object.freeze({ baseUrl: c.ASSISTANT_LLM_BASE_URL, apiKey: c.ASSISTANT_LLM_API_KEY, model: c.ASSISTANT_LLM_MODEL })
         : undefined,
+    imageStore: Object.freeze(
+      c.S3_BUCKET
+        ? {
+            kind: 's3' as const,
+            bucket: c.S3_BUCKET,
+            endpoint: c.S3_ENDPOINT,
+            region: c.S3_REGION ?? 'us-east-1',
+            credentials:
+              c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? Object.freeze({ accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }) : undefined,
+          }
+        : { kind: 'filesystem' as const, directory: path.join(c.DATA_DIR, 'images') },
+    ),
+    uploadDailyLimit: c.UPLOAD_DAILY_LIMIT,
+    imageRequestsPerMinute: c.IMAGE_REQUESTS_PER_MINUTE,
   });
 }
