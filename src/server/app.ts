@@ -16,6 +16,7 @@ import { INTERNAL_ERROR_MESSAGE } from './errors';
 import { registerAuthHooks } from './features/auth/auth.hooks';
 import { registerBookingCalendarRoute } from './features/bookings/bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
+import { startImageMaintenance } from './lib/images/image-maintenance';
 import type { AuthLimits } from './features/auth/auth.service';
 import { createActivityBus } from './realtime/activity-bus';
 import { registerRealtime } from './realtime/ws-route';
@@ -65,7 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const bus = await createActivityBus(database, app.log);
   app.addHook('onClose', () => bus.close());
-  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publishActivity: bus.publish });
+  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publishActivity: bus.publish, log: app.log });
+  await startImageMaintenance(app, services.images);
   const createContext = createContextFactory({ db, config, services });
 
   app.decorate('database', database);
@@ -120,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const openApiDocument = buildOpenApiDocument(config.publicOrigin);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
   registerBookingCalendarRoute(app, services.bookings);
-  await registerCommunityImageRoutes(app, services.community);
+  await registerCommunityImageRoutes(app, { images: services.images, requestsPerMinute: config.imageRequestsPerMinute });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -9,7 +10,8 @@ import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
-import { createPostgresImageStorage } from './lib/image-storage';
+import { createImageStore } from './lib/images/image-store';
+import { createImageService } from './lib/images/images.service';
 import type { ActivityBus } from './realtime/activity-bus';
 
 /** Every service, built once per app from the same database and config. */
@@ -20,15 +22,18 @@ export function createServices(deps: {
   authLimits?: AuthLimits;
   /** Where committed activities go to reach live channels (the realtime bus). */
   publishActivity?: ActivityBus['publish'];
+  log?: FastifyBaseLogger;
 }) {
   const { db, config, now } = deps;
+  const images = createImageService({ db, store: createImageStore(config.imageStore), dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
   return {
     auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits }),
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publishActivity }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
     bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, now }),
-    community: createCommunityService({ db, images: createPostgresImageStorage(db), now }),
+    images,
+    community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
   };
 }
