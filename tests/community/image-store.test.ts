@@ -4,8 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { createImageStore, type ImageStore } from '../../src/server/lib/images/image-store';
+import { createTestApp, demoAccounts } from '../helpers/test-app';
 
 // One contract, run against both drivers: a directory, and an S3-compatible server (s3rver,
 // a real HTTP server on port 0, driven through the AWS SDK exactly as in production).
@@ -27,17 +30,8 @@ afterAll(async () => {
 
 const drivers: [string, () => ImageStore][] = [
   ['filesystem', () => createImageStore({ kind: 'filesystem', directory: path.join(scratch, 'files') })],
-  [
-    'S3',
-    () =>
-      createImageStore({
-        kind: 's3',
-        bucket: 'nestling-images',
-        endpoint: s3Endpoint,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      }),
-  ],
+  // Configured exactly as the server is, from the environment (whose parsed config is frozen).
+  ['S3', () => createImageStore(loadConfig({ S3_BUCKET: 'nestling-images', S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }).imageStore)],
 ];
 
 describe.each(drivers)('the %s image store', (_name, open) => {
@@ -95,5 +89,32 @@ describe('the filesystem image store', () => {
     const store = createImageStore({ kind: 'filesystem', directory });
     await expect(store.put('img/short.webp', Readable.from([Buffer.from('abc')]), 10)).rejects.toThrow(/expected 10 bytes, got 3/);
     expect(await store.get('img/short.webp')).toBeUndefined();
+  });
+});
+
+describe('the app with S3_BUCKET set', () => {
+  it('stores uploads in the bucket and serves them from it', async () => {
+    const env = { S3_BUCKET: 'nestling-images', S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    const t = await createTestApp({ env });
+    try {
+      const cookie = await t.cookieFor(demoAccounts.parent);
+      const photo = await sharp({ create: { width: 2500, height: 1000, channels: 3, background: '#369' } }).jpeg().toBuffer();
+      const upload = await t.app.inject({ method: 'POST', url: '/api/community/images', headers: { cookie, 'content-type': 'image/jpeg' }, payload: photo });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const image = upload.json() as { id: string; url: string; byteSize: number };
+
+      const row = await t.database.db.selectFrom('images').select(['key', 'bytes']).where('id', '=', image.id).executeTakeFirstOrThrow();
+      expect(row.bytes).toBeNull();
+      const bucket = createImageStore(loadConfig(env).imageStore);
+      expect((await bucket.get(row.key!))?.byteSize).toBe(image.byteSize);
+      await bucket.close();
+
+      const served = await t.app.inject({ method: 'GET', url: image.url, headers: { cookie } });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.length).toBe(image.byteSize);
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(2048);
+    } finally {
+      await t.close();
+    }
   });
 });

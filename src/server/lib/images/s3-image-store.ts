@@ -10,7 +10,8 @@ export function createS3ImageStore(config: Extract<ImageStoreConfig, { kind: 's3
     endpoint: config.endpoint,
     // S3-compatible servers named by URL rarely have per-bucket host names.
     forcePathStyle: config.endpoint !== undefined,
-    credentials: config.credentials,
+    // A copy: the SDK marks where credentials came from on the object itself, and config is frozen.
+    credentials: config.credentials && { ...config.credentials },
     // The SDK's default sends streamed bodies as aws-chunked with a trailing checksum, which many
     // S3-compatible servers store verbatim, framing and all. Content-Length and MD5-free PUTs work everywhere.
     requestChecksumCalculation: 'WHEN_REQUIRED',
