@@ -2,43 +2,80 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createAssistantService, type AssistantService } from '../../src/server/features/assistant/assistant.service';
 import { loadKnowledgeBase } from '../../src/server/features/assistant/knowledge-base.loader';
-import { triage } from '../../src/server/features/assistant/triage';
+import { TRIAGE_LEVELS, triage, type TriageCategory } from '../../src/server/features/assistant/triage';
 import { createTestDatabase } from '../helpers/test-database';
 
-/** What the issue requires of the assistant; the eval test asserts these. */
-export const THRESHOLDS = { top3: 0.9, top1: 0.75, redFlagsTriaged: 1, maxOrdinaryFalseAlarms: 2 } as const;
+/** What issue 21 requires of the assistant on every set; the eval test asserts these. */
+export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, top1: 0.8 } as const;
+
+/**
+ * The tuning set was written alongside the triage and the synonyms; the held-out set was
+ * written by someone who never saw either (see held-out/README.md) and is never edited.
+ */
+export const EVALUATION_SETS = {
+  tuning: { urgent: 'red-flags', ordinary: 'ordinary', questions: 'questions' },
+  'held-out': { urgent: 'held-out/urgent', ordinary: 'held-out/ordinary', questions: 'held-out/questions' },
+} as const;
+export type SetName = keyof typeof EVALUATION_SETS;
 
 interface LabelledQuestion {
   question: string;
   expected: string;
 }
-interface RedFlag {
+interface Urgent {
   message: string;
-  category: string;
+  category: TriageCategory;
 }
 interface Ordinary {
   message: string;
+}
+interface Alarm {
+  message: string;
+  category: string;
 }
 
 function load<T>(name: string): T[] {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}.json`, import.meta.url)), 'utf8')) as T[];
 }
 
-export interface EvaluationReport {
+export interface SetReport {
+  name: SetName;
   retrieval: { questions: number; top1: number; top3: number; misses: { question: string; expected: string; got: string[] }[] };
-  redFlags: { messages: number; triaged: number; sameCategory: number; missed: RedFlag[]; otherCategory: (RedFlag & { got: string })[] };
-  ordinary: { messages: number; falseAlarms: { message: string; category: string }[] };
-  /** Labelled questions (all ordinary parenting questions) that triage flagged. */
-  questionFalseAlarms: { message: string; category: string }[];
+  urgent: { messages: number; triaged: number; sameCategory: number; missed: Urgent[]; otherCategory: (Urgent & { got: string })[] };
+  /** Ordinary look-alikes: an emergency or crisis answer is a false alarm; a dose question sent to a pharmacist is not. */
+  ordinary: { messages: number; falseAlarms: Alarm[]; referrals: string[] };
+  /** Labelled questions (all ordinary parenting questions) answered as an emergency or crisis. */
+  questionFalseAlarms: Alarm[];
 }
 
-/** Runs every labelled question through retrieval and every message through triage. */
-export async function evaluateAssistant(assistant: Pick<AssistantService, 'findArticles'>): Promise<EvaluationReport> {
-  const questions = load<LabelledQuestion>('questions');
-  const redFlags = load<RedFlag>('red-flags');
-  const ordinary = load<Ordinary>('ordinary');
+/**
+ * An urgent message is triaged when it gets an answer at its category's level or a more
+ * urgent one: an overdose answered only with "ask a pharmacist" is a miss.
+ */
+function triagedAsUrgentAsLabelled(message: Urgent): { triaged: boolean; got?: TriageCategory } {
+  const result = triage(message.message);
+  if (!result) return { triaged: false };
+  return { triaged: result.level !== 'referral' || TRIAGE_LEVELS[message.category] === 'referral', got: result.category };
+}
 
-  const retrieval: EvaluationReport['retrieval'] = { questions: questions.length, top1: 0, top3: 0, misses: [] };
+function alarms(messages: string[]): { falseAlarms: Alarm[]; referrals: string[] } {
+  const falseAlarms: Alarm[] = [];
+  const referrals: string[] = [];
+  for (const message of messages) {
+    const result = triage(message);
+    if (result?.level === 'referral') referrals.push(message);
+    else if (result) falseAlarms.push({ message, category: result.category });
+  }
+  return { falseAlarms, referrals };
+}
+
+async function evaluateSet(assistant: Pick<AssistantService, 'findArticles'>, name: SetName): Promise<SetReport> {
+  const files = EVALUATION_SETS[name];
+  const questions = load<LabelledQuestion>(files.questions);
+  const urgentMessages = load<Urgent>(files.urgent);
+  const ordinary = load<Ordinary>(files.ordinary);
+
+  const retrieval: SetReport['retrieval'] = { questions: questions.length, top1: 0, top3: 0, misses: [] };
   for (const { question, expected } of questions) {
     const got = (await assistant.findArticles(question, 3)).matches.map((m) => m.slug);
     if (got[0] === expected) retrieval.top1++;
@@ -46,29 +83,31 @@ export async function evaluateAssistant(assistant: Pick<AssistantService, 'findA
     else retrieval.misses.push({ question, expected, got });
   }
 
-  const red: EvaluationReport['redFlags'] = { messages: redFlags.length, triaged: 0, sameCategory: 0, missed: [], otherCategory: [] };
-  for (const flag of redFlags) {
-    const result = triage(flag.message);
-    if (!result) red.missed.push(flag);
+  const urgent: SetReport['urgent'] = { messages: urgentMessages.length, triaged: 0, sameCategory: 0, missed: [], otherCategory: [] };
+  for (const message of urgentMessages) {
+    const { triaged, got } = triagedAsUrgentAsLabelled(message);
+    if (!triaged) urgent.missed.push(message);
     else {
-      red.triaged++;
-      if (result.category === flag.category) red.sameCategory++;
-      else red.otherCategory.push({ ...flag, got: result.category });
+      urgent.triaged++;
+      if (got === message.category) urgent.sameCategory++;
+      else urgent.otherCategory.push({ ...message, got: got! });
     }
   }
 
-  const falseAlarms = (messages: string[]) =>
-    messages.flatMap((message) => {
-      const result = triage(message);
-      return result ? [{ message, category: result.category }] : [];
-    });
-
   return {
+    name,
     retrieval,
-    redFlags: red,
-    ordinary: { messages: ordinary.length, falseAlarms: falseAlarms(ordinary.map((o) => o.message)) },
-    questionFalseAlarms: falseAlarms(questions.map((q) => q.question)),
+    urgent,
+    ordinary: { messages: ordinary.length, ...alarms(ordinary.map((o) => o.message)) },
+    questionFalseAlarms: alarms(questions.map((q) => q.question)).falseAlarms,
   };
+}
+
+/** Runs both sets: every labelled question through retrieval, every message through triage. */
+export async function evaluateAssistant(assistant: Pick<AssistantService, 'findArticles'>): Promise<SetReport[]> {
+  const reports: SetReport[] = [];
+  for (const name of Object.keys(EVALUATION_SETS) as SetName[]) reports.push(await evaluateSet(assistant, name));
+  return reports;
 }
 
 /** One fresh database (PGlite, or PostgreSQL under TEST_DATABASE_URL) holding only the knowledge base. */
@@ -80,32 +119,51 @@ export async function createEvaluationAssistant(): Promise<{ assistant: Assistan
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 
-export function meetsThresholds(report: EvaluationReport): boolean {
-  const { retrieval, redFlags, ordinary } = report;
-  return (
-    retrieval.top3 / retrieval.questions >= THRESHOLDS.top3 &&
-    retrieval.top1 / retrieval.questions >= THRESHOLDS.top1 &&
-    redFlags.triaged / redFlags.messages >= THRESHOLDS.redFlagsTriaged &&
-    ordinary.falseAlarms.length <= THRESHOLDS.maxOrdinaryFalseAlarms
-  );
+/** The goals a set misses, in words; empty when it meets them all. */
+export function missedGoals(report: SetReport): string[] {
+  const { retrieval, urgent, ordinary } = report;
+  const missed: string[] = [];
+  if (urgent.triaged / urgent.messages < GOALS.urgentTriaged) missed.push(`urgent triaged ${percent(urgent.triaged, urgent.messages)}`);
+  if (ordinary.falseAlarms.length / ordinary.messages > GOALS.maxFalseAlarmShare) missed.push(`false alarms ${percent(ordinary.falseAlarms.length, ordinary.messages)}`);
+  if (retrieval.top3 / retrieval.questions < GOALS.top3) missed.push(`top-3 ${percent(retrieval.top3, retrieval.questions)}`);
+  if (retrieval.top1 / retrieval.questions < GOALS.top1) missed.push(`top-1 ${percent(retrieval.top1, retrieval.questions)}`);
+  return missed;
 }
 
-export function formatReport(report: EvaluationReport): string {
-  const { retrieval, redFlags, ordinary, questionFalseAlarms } = report;
+function formatSet(report: SetReport): string[] {
+  const { name, retrieval, urgent, ordinary, questionFalseAlarms } = report;
   const lines = [
-    'Parenting assistant evaluation',
-    `  retrieval, ${retrieval.questions} labelled questions:`,
-    `    top-1 ${retrieval.top1}/${retrieval.questions} = ${percent(retrieval.top1, retrieval.questions)} (required ≥ ${THRESHOLDS.top1 * 100}%)`,
-    `    top-3 ${retrieval.top3}/${retrieval.questions} = ${percent(retrieval.top3, retrieval.questions)} (required ≥ ${THRESHOLDS.top3 * 100}%)`,
-    `  red flags, ${redFlags.messages} messages: ${redFlags.triaged} triaged = ${percent(redFlags.triaged, redFlags.messages)} (required 100%), ` +
-      `${redFlags.sameCategory} in the labelled category`,
-    `  ordinary, ${ordinary.messages} messages: ${ordinary.falseAlarms.length} false alarms (allowed ≤ ${THRESHOLDS.maxOrdinaryFalseAlarms})`,
-    `  labelled questions flagged by triage: ${questionFalseAlarms.length}`,
+    `${name} set`,
+    `  urgent, ${urgent.messages} messages: ${urgent.triaged} triaged = ${percent(urgent.triaged, urgent.messages)} (goal 100%), ${urgent.sameCategory} in the labelled category`,
+    `  ordinary look-alikes, ${ordinary.messages} messages: ${ordinary.falseAlarms.length} false alarms = ${percent(ordinary.falseAlarms.length, ordinary.messages)} ` +
+      `(goal ≤ ${GOALS.maxFalseAlarmShare * 100}%); ${ordinary.referrals.length} dose questions referred to a pharmacist`,
+    `  retrieval, ${retrieval.questions} labelled questions: top-1 ${retrieval.top1} = ${percent(retrieval.top1, retrieval.questions)} (goal ≥ ${GOALS.top1 * 100}%), ` +
+      `top-3 ${retrieval.top3} = ${percent(retrieval.top3, retrieval.questions)} (goal ≥ ${GOALS.top3 * 100}%)`,
+    `  labelled questions answered as an emergency: ${questionFalseAlarms.length}`,
   ];
   for (const miss of retrieval.misses) lines.push(`  top-3 miss: "${miss.question}" expected ${miss.expected}, got ${miss.got.join(', ') || 'nothing'}`);
-  for (const flag of redFlags.missed) lines.push(`  red flag not triaged (${flag.category}): "${flag.message}"`);
-  for (const flag of redFlags.otherCategory) lines.push(`  red flag triaged as ${flag.got}, labelled ${flag.category}: "${flag.message}"`);
+  for (const flag of urgent.missed) lines.push(`  urgent not triaged (${flag.category}): "${flag.message}"`);
+  for (const flag of urgent.otherCategory) lines.push(`  urgent triaged as ${flag.got}, labelled ${flag.category}: "${flag.message}"`);
   for (const alarm of [...ordinary.falseAlarms, ...questionFalseAlarms]) lines.push(`  false alarm (${alarm.category}): "${alarm.message}"`);
-  lines.push(meetsThresholds(report) ? 'All thresholds met.' : 'THRESHOLDS NOT MET.');
-  return lines.join('\n');
+  const missed = missedGoals(report);
+  lines.push(missed.length === 0 ? '  All goals met.' : `  GOALS NOT MET: ${missed.join(', ')}.`);
+  return lines;
+}
+
+export function formatReport(reports: SetReport[]): string {
+  return ['Parenting assistant evaluation', ...reports.flatMap(formatSet)].join('\n');
+}
+
+/** One row for the table of runs in bench/README.md: held-out then tuning, each as urgent triaged · false alarms · top-1 · top-3. */
+export function formatRunRow(reports: SetReport[], database: string, seconds: number): string {
+  const cell = (name: SetName) => {
+    const { urgent, ordinary, retrieval } = reports.find((report) => report.name === name)!;
+    return [
+      `${urgent.triaged}/${urgent.messages}`,
+      `${ordinary.falseAlarms.length}/${ordinary.messages}`,
+      `${retrieval.top1}/${retrieval.questions}`,
+      `${retrieval.top3}/${retrieval.questions}`,
+    ].join(' · ');
+  };
+  return `| ${new Date().toISOString().slice(0, 10)} | ${database} | ${cell('held-out')} | ${cell('tuning')} | ${seconds.toFixed(0)} s |`;
 }

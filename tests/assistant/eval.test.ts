@@ -1,38 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantService } from '../../src/server/features/assistant/assistant.service';
-import { createEvaluationAssistant, evaluateAssistant, formatReport, THRESHOLDS, type EvaluationReport } from '../assistant-eval/evaluate';
+import { createEvaluationAssistant, evaluateAssistant, formatReport, GOALS, type SetReport } from '../assistant-eval/evaluate';
 
-// The same evaluation as `npm run eval:assistant`, with the issue's thresholds as assertions.
+// The same evaluation as `npm run eval:assistant`, with issue 21's goals as assertions on the
+// tuning set and on the held-out set alike.
 let close: (() => Promise<void>) | undefined;
-let report: EvaluationReport;
+let reports: SetReport[];
 beforeAll(async () => {
   let assistant: AssistantService;
   ({ assistant, close } = await createEvaluationAssistant());
-  report = await evaluateAssistant(assistant);
-  console.log(formatReport(report));
+  reports = await evaluateAssistant(assistant);
+  console.log(formatReport(reports));
 }, 300_000);
 afterAll(() => close?.());
 
-describe('parenting assistant evaluation', () => {
-  it('uses at least 100 labelled questions, 30 red flags and 50 ordinary messages', () => {
-    expect(report.retrieval.questions).toBeGreaterThanOrEqual(100);
-    expect(report.redFlags.messages).toBeGreaterThanOrEqual(30);
-    expect(report.ordinary.messages).toBeGreaterThanOrEqual(50);
+describe.each(['tuning', 'held-out'] as const)('parenting assistant evaluation, %s set', (name) => {
+  const report = () => reports.find((r) => r.name === name)!;
+
+  it('triages every urgent message at its level or a more urgent one', () => {
+    expect(report().urgent.missed).toEqual([]);
   });
 
-  it('finds the expected article in the top 3 for at least 90% of questions', () => {
-    expect(report.retrieval.top3 / report.retrieval.questions).toBeGreaterThanOrEqual(THRESHOLDS.top3);
+  it(`raises false alarms on no more than ${GOALS.maxFalseAlarmShare * 100}% of ordinary look-alikes`, () => {
+    const { ordinary } = report();
+    expect(ordinary.falseAlarms.length / ordinary.messages).toBeLessThanOrEqual(GOALS.maxFalseAlarmShare);
   });
 
-  it('ranks the expected article first for at least 75% of questions', () => {
-    expect(report.retrieval.top1 / report.retrieval.questions).toBeGreaterThanOrEqual(THRESHOLDS.top1);
+  it(`finds the expected article in the top 3 for at least ${GOALS.top3 * 100}% of questions`, () => {
+    const { retrieval } = report();
+    expect(retrieval.top3 / retrieval.questions).toBeGreaterThanOrEqual(GOALS.top3);
   });
 
-  it('triages every red-flag message', () => {
-    expect(report.redFlags.missed).toEqual([]);
+  it(`ranks the expected article first for at least ${GOALS.top1 * 100}% of questions`, () => {
+    const { retrieval } = report();
+    expect(retrieval.top1 / retrieval.questions).toBeGreaterThanOrEqual(GOALS.top1);
   });
+});
 
-  it('raises no more than 2 false alarms among ordinary messages', () => {
-    expect(report.ordinary.falseAlarms.length).toBeLessThanOrEqual(THRESHOLDS.maxOrdinaryFalseAlarms);
+describe('evaluation sets', () => {
+  it('hold at least 100 labelled questions, 40 urgent and 60 ordinary messages each', () => {
+    for (const { retrieval, urgent, ordinary } of reports) {
+      expect(retrieval.questions).toBeGreaterThanOrEqual(100);
+      expect(urgent.messages).toBeGreaterThanOrEqual(40);
+      expect(ordinary.messages).toBeGreaterThanOrEqual(60);
+    }
   });
 });

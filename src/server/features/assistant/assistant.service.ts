@@ -14,18 +14,22 @@ import {
 } from './answer-composer';
 import * as repo from './assistant.repository';
 import { LlmError, type LlmMessage, type LlmProvider } from './llm-provider';
-import { candidateWords, expandSynonyms, normaliseQuestion } from './question-text';
+import { candidateWords, normaliseQuestion, synonymHints } from './question-text';
 import { findSupportGroup } from './support-groups';
 import { triage } from './triage';
 
 export const CHAT_RATE_LIMIT = { limit: 20, windowSeconds: 60 };
 
-/** Scores come from assistant.repository searchArticles; these bounds were read off the evaluation sets. */
-const CONFIDENT_SCORE = 1.2;
+/**
+ * Scores come from assistant.repository searchArticles (BM25F). These bounds were read off the
+ * tuning questions (best score 5.5 at the lowest, 9.4 at the 5th percentile) and off-topic
+ * questions ('who won the world cup' 6.3 at the highest).
+ */
+const CONFIDENT_SCORE = 7;
 /** A match this strong is on topic even when the question names no child ('pincer grip activities'). */
-const ON_TOPIC_SCORE = 3;
+const ON_TOPIC_SCORE = 10;
 /** Between this and CONFIDENT_SCORE, the best article is offered with a hedge rather than quoted. */
-const SUGGESTION_SCORE = 1;
+const SUGGESTION_SCORE = 6.5;
 /** Other articles are offered when they score at least this share of the best one. */
 const RELATED_SHARE = 0.5;
 const MAX_RESOURCES = 3;
@@ -97,16 +101,17 @@ export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmPr
     return rateLimits.throttle(key, CHAT_RATE_LIMIT, `You can send up to ${CHAT_RATE_LIMIT.limit} messages a minute.`);
   }
 
-  /** The question as the search sees it: shorthand spelt out, misspellings and synonyms added. */
-  async function searchText(question: string): Promise<string> {
+  /** The question as the search sees it: shorthand spelt out and misspellings corrected, with synonyms as hints. */
+  async function searchQuery(question: string): Promise<repo.SearchQuery> {
     const normalised = normaliseQuestion(question);
     const [corrections, synonyms] = await Promise.all([repo.spellingCorrections(db, candidateWords(normalised)), repo.listSynonyms(db)]);
-    return expandSynonyms([normalised, ...corrections.values()].join(' '), synonyms);
+    const words = [normalised, ...corrections.values()].join(' ');
+    return { words, hints: synonymHints(words, synonyms) };
   }
 
   async function findArticles(question: string, limit: number) {
-    const text = await searchText(question);
-    return { text, matches: await repo.searchArticles(db, text, limit) };
+    const query = await searchQuery(question);
+    return { text: `${query.words} ${query.hints}`.trim(), matches: await repo.searchArticles(db, query, limit) };
   }
 
   /**

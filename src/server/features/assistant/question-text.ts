@@ -1,5 +1,5 @@
 /**
- * Pure text handling for questions: parents' shorthand made plain, and synonyms added so
+ * Pure text handling for questions: parents' shorthand made plain, and synonyms found so
  * that the words of a question meet the words of the articles.
  */
 
@@ -30,16 +30,16 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Appends the expansion of every synonym term that appears in the text as a whole word or
- * phrase; the text itself is kept, so nothing the parent wrote is lost.
+ * The expansions of every synonym term that appears in the text as a whole word or phrase,
+ * each once: words to search for beside what the parent wrote.
  */
-export function expandSynonyms(text: string, synonyms: Synonym[]): string {
+export function synonymHints(text: string, synonyms: Synonym[]): string {
   const additions: string[] = [];
   for (const { term, expansion } of synonyms) {
     const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(term)}(?![a-z0-9])`);
     if (pattern.test(text) && !additions.includes(expansion)) additions.push(expansion);
   }
-  return additions.length > 0 ? `${text} ${additions.join(' ')}` : text;
+  return additions.join(' ');
 }
 
 /** The distinct words of a text worth checking for misspellings. */
