@@ -16,7 +16,7 @@ const macros: Record<string, string> = {
   adult:
     'partner|husband|wife|boyfriend|girlfriend|ex|dad|daddy|father|stepdad|stepfather|mum|mom|mummy|mommy|mother|stepmum|stepmom|stepmother|' +
     'babysitter|nanny|childminder|sitter|teacher|coach|carer|caregiver|uncle|aunt|auntie|grandad|grandpa|grandma|granny|grandfather|grandmother|' +
-    'neighbour|neighbor|man|woman|someone|somebody|lodger|boyfriend|stranger',
+    'neighbour|neighbor|man|woman|someone|somebody|lodger|stranger',
   kid: 'child|children|kid|kids|baby|babies|toddler|toddlers|son|daughter|boy|girl|lo|dd|ds|infant|newborn|one|him|her|them',
   body: 'lip|lips|face|mouth|tongue|skin|finger|fingers|cheek|cheeks',
   victim: 'him|her|them|me|us|baby|babies|son|daughter|child|children|kid|kids|toddler|boy|girl|lo|dd|ds|sister|brother',

@@ -75,13 +75,30 @@ function findYoungBaby(sentence: Sentence): Span[] {
 function findFeverReading(sentence: Sentence): Span[] {
   if (!sentence.some((token) => TEMPERATURE_WORDS.has(token.word))) return [];
   return sentence.flatMap((token, index) => {
-    const value = /^\d/.test(token.word) ? Number.parseFloat(token.word) : Number.NaN;
+    const value = numberValue(token.word) ?? Number.NaN;
     const fever = (value >= 37.8 && value < 44) || (value >= 100.4 && value < 110);
     return fever ? [{ start: index, end: index }] : [];
   });
 }
 
 const overlaps = (a: Span, b: Span) => a.start <= b.end && b.start <= a.end;
+const sameWords = (a: Finding, b: Finding) => a.sentence === b.sentence && overlaps(a, b);
+
+/** One finding per cue, no two sharing a word ('stiff' cannot be both the jerking and its pattern); null if there is none. */
+function chooseApart(options: Finding[][]): Finding[] | null {
+  const chosen: Finding[] = [];
+  const choose = (index: number): boolean => {
+    if (index === options.length) return true;
+    for (const finding of options[index]!) {
+      if (chosen.some((other) => sameWords(other, finding))) continue;
+      chosen.push(finding);
+      if (choose(index + 1)) return true;
+      chosen.pop();
+    }
+    return false;
+  };
+  return choose(0) ? chosen : null;
+}
 
 export class MessageEvidence {
   private readonly sentences: Sentence[];
@@ -104,23 +121,17 @@ export class MessageEvidence {
   }
 
   private holdsIn(rule: EvidenceRule, cues: Cue[], window: number[]): boolean {
-    const options = cues.map((cue) => this.find(cue).filter((f) => window.includes(f.sentence) && this.counts(rule, cue, f)));
-    const chosen: Finding[] = [];
-    const choose = (index: number): boolean => {
-      if (index === options.length) return true;
-      for (const finding of options[index]!) {
-        if (chosen.some((other) => other.sentence === finding.sentence && overlaps(other, finding))) continue;
-        chosen.push(finding);
-        if (choose(index + 1)) return true;
-        chosen.pop();
-      }
-      return false;
-    };
-    if (!choose(0)) return false;
+    const chosen = chooseApart(cues.map((cue) => this.live(rule, cue, window)));
+    if (!chosen) return false;
     if (!rule.benignExplains || !chosen.some((finding) => this.sentenceFrames[finding.sentence]!.has('benign'))) return true;
     // A sign in a benign setting is explained away, unless a second, separate sign is there too.
-    const signs = SIGNS.flatMap((cue) => this.find(cue).filter((f) => window.includes(f.sentence) && this.counts(rule, cue, f)));
-    return signs.some((sign) => !chosen.some((finding) => finding.sentence === sign.sentence && overlaps(finding, sign)));
+    const signs = SIGNS.flatMap((cue) => this.live(rule, cue, window));
+    return signs.some((sign) => !chosen.some((finding) => sameWords(finding, sign)));
+  }
+
+  /** The findings of a cue within the window that still count for this rule. */
+  private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
+    return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding));
   }
 
   private counts(rule: EvidenceRule, cue: Cue, finding: Finding): boolean {
@@ -129,7 +140,7 @@ export class MessageEvidence {
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
     const frameSet = this.sentenceFrames[finding.sentence]!;
     if (rule.heeds.some((frame) => frameSet.has(frame))) return false;
-    if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => other.sentence === finding.sentence && overlaps(other, finding)))) return false;
+    if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
 

@@ -4,8 +4,9 @@
  * ('vomit*'). A word matches by its form or its lemma, so 'swallow' finds 'swallowed', and a
  * word the English model does not know matches a cue word it is one or two typing slips away
  * from ('siezure', 'breething'). A slot starting with '!' takes any content word but those
- * listed ('drowning in !water' is the idiom, not the event). Between two slots a phrase lets through a few small words
- * ("lips [are going] blue", "n't [think he's] breathing"), never a clause boundary.
+ * listed ('drowning in !water' is the idiom, not the event). Between two slots a phrase lets
+ * through a few small words ("lips [are going] blue", "n't [think he's] breathing"), never a
+ * clause boundary.
  */
 import type { Sentence, Token } from './reading';
 
@@ -78,8 +79,7 @@ function looksLikeTypo(token: Token, word: string): boolean {
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
 
 function slotMatches(token: Token, slot: Slot): boolean {
-  if (slot.negative) return CONTENT_POS.has(token.pos) && !listed(token, { ...slot, negative: false });
-  return listed(token, slot);
+  return slot.negative ? CONTENT_POS.has(token.pos) && !listed(token, slot) : listed(token, slot);
 }
 
 function listed(token: Token, slot: Slot): boolean {
