@@ -10,7 +10,7 @@ import { createMentalHealthService } from './features/mental-health/mental-healt
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
 import { createPostgresImageStorage } from './lib/image-storage';
-import type { ActivityBus } from './realtime/activity-bus';
+import type { EventBus } from './realtime/event-bus';
 
 /** Every service, built once per app from the same database and config. */
 export function createServices(deps: {
@@ -18,13 +18,13 @@ export function createServices(deps: {
   config: Config;
   now?: () => Date;
   authLimits?: AuthLimits;
-  /** Where committed activities go to reach live channels (the realtime bus). */
-  publishActivity?: ActivityBus['publish'];
+  /** Where committed changes go to reach live listeners (the realtime bus). */
+  publish?: EventBus['publish'];
 }) {
   const { db, config, now } = deps;
   return {
     auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, now, limits: deps.authLimits }),
-    monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publishActivity }),
+    monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
     bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, now }),

@@ -54,7 +54,16 @@ describe('POST /api/activities', () => {
     const response = await post({ cookie: staff }, { channel: 'classroom-3b', type: 'art', description: 'Printing with autumn leaves.' });
     expect(response.statusCode).toBe(201);
     const created = response.json();
-    expect(created).toEqual({ id: expect.any(Number), type: 'art', time: expect.any(String), timeAgo: 'just now', description: 'Printing with autumn leaves.' });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      type: 'art',
+      time: expect.any(String),
+      timeAgo: 'just now',
+      description: 'Printing with autumn leaves.',
+      occurredAt: expect.any(String),
+      childIds: [],
+      cameraId: 'classroom-3b',
+    });
     const log = await parentLog('classroom-3b');
     expect(log[0]).toEqual(created);
   });

@@ -158,17 +158,19 @@ async function insertFamily(
   }
   for (const activity of activities) {
     const camera = await trx.selectFrom('cameras').select(['id', 'classroom_id']).where('id', '=', activity.cameraId).executeTakeFirstOrThrow();
-    await trx
+    const { id } = await trx
       .insertInto('activities')
       .values({
         classroom_id: camera.classroom_id,
         camera_id: camera.id,
-        child_id: activity.childIndex === null ? null : childIds[activity.childIndex] ?? null,
         type: activity.type,
         description: activity.description,
         occurred_at: new Date(now.getTime() - activity.minutesAgo * 60_000),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const childId = activity.childIndex === null ? undefined : childIds[activity.childIndex];
+    if (childId !== undefined) await trx.insertInto('activity_children').values({ activity_id: id, child_id: childId }).execute();
   }
 }
 

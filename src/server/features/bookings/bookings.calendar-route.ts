@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpStatusOf, notSignedIn } from '../../errors';
+import { notSignedIn } from '../../errors';
 import type { BookingsService } from './bookings.service';
 
 export const CALENDAR_PATH = '/api/shadow-bookings/calendar.ics';
@@ -12,7 +12,7 @@ export const CALENDAR_PATH = '/api/shadow-bookings/calendar.ics';
 export function registerBookingCalendarRoute(app: FastifyInstance, bookings: BookingsService) {
   app.get(CALENDAR_PATH, { schema: { hide: true } }, async (request, reply) => {
     const user = request.auth?.user;
-    if (!user) return reply.code(httpStatusOf('UNAUTHORIZED')).send({ message: notSignedIn().message, code: 'UNAUTHORIZED' });
+    if (!user) throw notSignedIn();
     const calendar = await bookings.calendarFor(user);
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')

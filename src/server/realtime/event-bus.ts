@@ -2,83 +2,88 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActivityDto } from '../../shared/schemas/monitoring';
 import type { DatabaseHandle } from '../db/create-database';
 
-/** What crosses between instances: ids only. Each instance loads the activity itself. */
-export interface ActivityEvent {
-  activityId: number;
-  classroomId: number;
+/**
+ * What crosses between instances: a topic and a few ids. Each instance loads the rest itself,
+ * so the payload stays far below NOTIFY's 8,000-byte limit.
+ */
+export interface RealtimeEvent {
+  topic: string;
+  data: Record<string, number | string | null>;
 }
 
 /**
- * Called once per event on every instance. `activity` is given on the publishing instance,
- * which already has it; other instances get ids only and load it.
+ * Called once per event on every instance. `local` is what the publishing instance already
+ * has (the saved row as members receive it); other instances get `undefined` and load it.
  */
-export type ActivityListener = (event: ActivityEvent, activity: ActivityDto | undefined) => void;
+export type EventListener = (event: RealtimeEvent, local: unknown) => void;
 
 /**
- * Carries "an activity was committed" to every server instance, the publishing one included.
+ * Carries "something was committed" to every server instance, the publishing one included.
  * publish resolves once the event is on its way, so events published one after another are
- * delivered in that order. It never rejects: the activity is already saved, and a lost
+ * delivered in that order. It never rejects: the change is already saved, and a lost
  * broadcast is logged, not turned into a failed request that a client would retry into a
  * duplicate.
  */
-export interface ActivityBus {
-  publish(event: ActivityEvent, activity: ActivityDto): Promise<void>;
-  subscribe(listener: ActivityListener): () => void;
+export interface EventBus {
+  publish(event: RealtimeEvent, local?: unknown): Promise<void>;
+  subscribe(listener: EventListener): () => void;
   close(): Promise<void>;
 }
 
-/** The PostgreSQL NOTIFY channel. Payloads stay tiny; NOTIFY refuses anything over 8,000 bytes. */
-export const ACTIVITY_NOTIFY_CHANNEL = 'nestling_activity';
+/** The PostgreSQL NOTIFY channel. */
+export const REALTIME_NOTIFY_CHANNEL = 'nestling_realtime';
+/** NOTIFY refuses payloads of 8,000 bytes or more. */
+const MAX_NOTIFY_BYTES = 7_900;
 
 const RECONNECT_DELAY_MS = 1_000;
 
 /** In-process on the embedded database (one process), LISTEN/NOTIFY on PostgreSQL (any number). */
-export function createActivityBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<ActivityBus> {
+export function createEventBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
   return database.pool ? createPostgresBus(database, database.pool, log) : Promise.resolve(createInProcessBus(log));
 }
 
 function createListeners(log: FastifyBaseLogger) {
-  const listeners = new Set<ActivityListener>();
+  const listeners = new Set<EventListener>();
   return {
-    add(listener: ActivityListener) {
+    add(listener: EventListener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    deliver(event: ActivityEvent, activity: ActivityDto | undefined) {
+    deliver(event: RealtimeEvent, local: unknown) {
       for (const listener of listeners) {
         try {
-          listener(event, activity);
+          listener(event, local);
         } catch (error) {
-          log.error({ err: error, event }, 'an activity listener failed');
+          log.error({ err: error, event }, 'a realtime event listener failed');
         }
       }
     },
   };
 }
 
-export function createInProcessBus(log: FastifyBaseLogger): ActivityBus {
+export function createInProcessBus(log: FastifyBaseLogger): EventBus {
   const listeners = createListeners(log);
   return {
     // Delivered on a later tick, so the publishing request never waits for the fan-out.
-    publish: async (event, activity) => void setImmediate(() => listeners.deliver(event, activity)),
+    publish: async (event, local) => void setImmediate(() => listeners.deliver(event, local)),
     subscribe: listeners.add,
     close: async () => {},
   };
 }
 
-/** A notification's payload: the event and the instance that published it, about 80 bytes. */
-interface Notification extends ActivityEvent {
+/** A notification's payload: the event and the instance that published it. */
+interface Notification extends RealtimeEvent {
   instance: string;
 }
 
 function parseNotification(payload: string | undefined): Notification | undefined {
   try {
     const value = JSON.parse(payload ?? '') as Partial<Notification>;
-    if (Number.isSafeInteger(value.activityId) && Number.isSafeInteger(value.classroomId) && typeof value.instance === 'string') {
-      return { activityId: value.activityId!, classroomId: value.classroomId!, instance: value.instance };
+    const { topic, data, instance } = value;
+    if (typeof topic === 'string' && typeof instance === 'string' && typeof data === 'object' && data !== null && !Array.isArray(data)) {
+      return { topic, data, instance };
     }
   } catch {
     // Falls through to undefined.
@@ -92,7 +97,7 @@ function parseNotification(payload: string | undefined): Notification | undefine
  * still have the log through GET /api/activities). The publishing instance delivers locally
  * at once and skips its own notification.
  */
-async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: FastifyBaseLogger): Promise<ActivityBus> {
+async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: FastifyBaseLogger): Promise<EventBus> {
   const listeners = createListeners(log);
   const instance = randomUUID();
   let client: pg.Client | undefined;
@@ -102,20 +107,20 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
   async function connect() {
     const next = new pg.Client(pool.options);
     next.on('notification', (message) => {
-      if (message.channel !== ACTIVITY_NOTIFY_CHANNEL) return;
+      if (message.channel !== REALTIME_NOTIFY_CHANNEL) return;
       const notification = parseNotification(message.payload);
-      if (!notification) return log.warn({ payload: message.payload }, 'ignored a malformed activity notification');
+      if (!notification) return log.warn({ payload: message.payload }, 'ignored a malformed realtime notification');
       if (notification.instance === instance) return;
-      listeners.deliver({ activityId: notification.activityId, classroomId: notification.classroomId }, undefined);
+      listeners.deliver({ topic: notification.topic, data: notification.data }, undefined);
     });
     next.on('error', (error) => {
-      log.error({ err: error }, 'the activity LISTEN connection failed');
+      log.error({ err: error }, 'the realtime LISTEN connection failed');
       dropAndReconnect(next);
     });
     next.on('end', () => dropAndReconnect(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${ACTIVITY_NOTIFY_CHANNEL}`);
+      await next.query(`LISTEN ${REALTIME_NOTIFY_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => {});
@@ -132,9 +137,9 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
       reconnectTimer = undefined;
       if (closed) return;
       connect().then(
-        () => log.info('the activity LISTEN connection is back'),
+        () => log.info('the realtime LISTEN connection is back'),
         (error: unknown) => {
-          log.error({ err: error }, 'could not reconnect the activity LISTEN connection; retrying');
+          log.error({ err: error }, 'could not reconnect the realtime LISTEN connection; retrying');
           reconnectTimer = setTimeout(retry, RECONNECT_DELAY_MS);
         },
       );
@@ -144,13 +149,16 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
   await connect();
 
   return {
-    async publish(event, activity) {
-      setImmediate(() => listeners.deliver(event, activity));
-      const payload = JSON.stringify({ activityId: event.activityId, classroomId: event.classroomId, instance } satisfies Notification);
+    async publish(event, local) {
+      setImmediate(() => listeners.deliver(event, local));
+      const payload = JSON.stringify({ topic: event.topic, data: event.data, instance } satisfies Notification);
+      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
+        return log.error({ topic: event.topic, bytes: Buffer.byteLength(payload) }, 'a realtime event is too large for NOTIFY; other instances miss it');
+      }
       try {
-        await sql`SELECT pg_notify(${ACTIVITY_NOTIFY_CHANNEL}, ${payload})`.execute(database.db);
+        await sql`SELECT pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${payload})`.execute(database.db);
       } catch (error) {
-        log.error({ err: error, event }, 'an activity was saved but could not be published');
+        log.error({ err: error, event }, 'a change was saved but could not be published');
       }
     },
     subscribe: listeners.add,

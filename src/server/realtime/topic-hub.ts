@@ -18,23 +18,25 @@ export const OPEN = 1;
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const PING_INTERVAL_MS = 30_000;
 
-/** One connection: who opened it, which channel it listens to, and whether it answered the last ping. */
+/**
+ * One connection: who opened it, the channel it asked for, the topic that channel listens to,
+ * and whether it answered the last ping.
+ */
 export interface Member<TOwner = unknown> {
   readonly socket: HubSocket;
   readonly owner: TOwner;
   channel: string | undefined;
-  classroomId: number | undefined;
+  topic: string | undefined;
   alive: boolean;
 }
 
 /**
- * Who listens where, on this server instance. A channel is a camera id, but the cameras of
- * one classroom share one activity log, so members are grouped by classroom: one broadcast
- * per classroom reaches every camera channel of it.
+ * Who listens to which topic, on this server instance. Topics are opaque strings chosen by the
+ * features that own them; several channels may listen to one topic.
  */
-export class ChannelHub<TOwner = unknown> {
+export class TopicHub<TOwner = unknown> {
   private readonly members = new Set<Member<TOwner>>();
-  private readonly classrooms = new Map<number, Set<Member<TOwner>>>();
+  private readonly topics = new Map<string, Set<Member<TOwner>>>();
   private pinger: NodeJS.Timeout | undefined;
 
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -55,7 +57,7 @@ export class ChannelHub<TOwner = unknown> {
   }
 
   add(socket: HubSocket, owner: TOwner = undefined as TOwner): Member<TOwner> {
-    const member: Member<TOwner> = { socket, owner, channel: undefined, classroomId: undefined, alive: true };
+    const member: Member<TOwner> = { socket, owner, channel: undefined, topic: undefined, alive: true };
     this.members.add(member);
     socket.on('pong', () => {
       member.alive = true;
@@ -64,36 +66,36 @@ export class ChannelHub<TOwner = unknown> {
     return member;
   }
 
-  /** Moves the member to a channel; a connection listens to one channel at a time. */
-  join(member: Member<TOwner>, channel: string, classroomId: number) {
+  /** Moves the member to a channel and its topic; a connection listens to one at a time. */
+  join(member: Member<TOwner>, channel: string, topic: string) {
     if (!this.members.has(member)) return;
     this.leave(member);
     member.channel = channel;
-    member.classroomId = classroomId;
-    let room = this.classrooms.get(classroomId);
-    if (!room) this.classrooms.set(classroomId, (room = new Set()));
-    room.add(member);
+    member.topic = topic;
+    let listeners = this.topics.get(topic);
+    if (!listeners) this.topics.set(topic, (listeners = new Set()));
+    listeners.add(member);
   }
 
   has(member: Member<TOwner>) {
     return this.members.has(member);
   }
 
-  hasListeners(classroomId: number) {
-    return this.classrooms.has(classroomId);
+  hasListeners(topic: string) {
+    return this.topics.has(topic);
   }
 
   /**
-   * Sends one already-serialized frame to every member listening to the classroom's cameras.
-   * Returns how many sockets it was written to.
+   * Sends one already-serialized frame to every member listening to the topic whose owner
+   * `accepts`. Returns how many sockets it was written to.
    */
-  broadcast(classroomId: number, frame: Buffer): number {
-    const room = this.classrooms.get(classroomId);
-    if (!room) return 0;
+  broadcast(topic: string, frame: Buffer, accepts: (owner: TOwner) => boolean = () => true): number {
+    const listeners = this.topics.get(topic);
+    if (!listeners) return 0;
     let written = 0;
-    for (const member of room) {
+    for (const member of listeners) {
       const { socket } = member;
-      if (socket.readyState !== OPEN) continue;
+      if (socket.readyState !== OPEN || !accepts(member.owner)) continue;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         this.log.warn({ channel: member.channel, bufferedAmount: socket.bufferedAmount }, 'dropped a WebSocket client that stopped reading');
         socket.terminate();
@@ -134,11 +136,11 @@ export class ChannelHub<TOwner = unknown> {
   }
 
   private leave(member: Member<TOwner>) {
-    if (member.classroomId === undefined) return;
-    const room = this.classrooms.get(member.classroomId);
-    room?.delete(member);
-    if (room?.size === 0) this.classrooms.delete(member.classroomId);
+    if (member.topic === undefined) return;
+    const listeners = this.topics.get(member.topic);
+    listeners?.delete(member);
+    if (listeners?.size === 0) this.topics.delete(member.topic);
     member.channel = undefined;
-    member.classroomId = undefined;
+    member.topic = undefined;
   }
 }
