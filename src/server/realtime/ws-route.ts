@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, closeCodes, decodeClientMessage, type ServerMessage } from '../../shared/realtime';
 import type { EventBus, RealtimeEvent } from './event-bus';
-import { OPEN, TopicHub, type HubSocket, type Member } from './topic-hub';
+import { OPEN, TopicHub, type HubSocket } from './topic-hub';
 
 const encode = (message: ServerMessage) => Buffer.from(JSON.stringify(message));
 
