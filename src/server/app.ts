@@ -16,7 +16,7 @@ import { AppError, INTERNAL_ERROR_MESSAGE, appErrorReply } from './errors';
 import { registerAuthHooks } from './features/auth/auth.hooks';
 import { createSocketAuthenticator } from './features/auth/auth.realtime';
 import { createMonitoringTopics } from './features/monitoring/monitoring.realtime';
-import { registerBookingCalendarRoute } from './features/bookings/bookings.calendar-route';
+import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import type { AuthLimits } from './features/auth/auth.service';
 import { createEventBus } from './realtime/event-bus';

@@ -4,7 +4,8 @@ import type { Database } from './db/database';
 import { createAssistantService } from './features/assistant/assistant.service';
 import { createOpenAiCompatibleProvider } from './features/assistant/llm-provider';
 import { createAuthService, type AuthLimits } from './features/auth/auth.service';
-import { createBookingsService } from './features/bookings/bookings.service';
+import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
+import { createChildrenService } from './features/children/children.service';
 import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
@@ -24,6 +25,7 @@ export function createServices(deps: {
   const { db, config, now } = deps;
   return {
     auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, now, limits: deps.authLimits }),
+    children: createChildrenService({ db, timeZone: config.timeZone, now }),
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),

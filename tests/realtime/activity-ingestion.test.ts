@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityDto, ChildDto } from '../../src/shared/schemas/monitoring';
+import type { ChildDto } from '../../src/shared/schemas/children';
+import type { ActivityDto } from '../../src/shared/schemas/monitoring';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { classroomId, otherNurseryStaff } from './realtime-helpers';
 

@@ -2,7 +2,7 @@ import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { activityAccent, type Accent } from '../../shared/display';
 import type { ActivityDto } from '../../shared/schemas/monitoring';
-import { accentColor } from '../app/theme';
+import { accentColor } from '../lib/theme';
 import { QueryState, type EmptyContent, type QueryLike } from './query-state';
 
 interface ActivityLogProps {

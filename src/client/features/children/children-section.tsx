@@ -3,10 +3,10 @@ import { IconBabyCarriage, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { childStatusLabel } from '../../../shared/display';
 import { timeAgo } from '../../../shared/relative-time';
-import type { ChildDto } from '../../../shared/schemas/monitoring';
+import type { ChildDto } from '../../../shared/schemas/children';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
-import { ChildAvatar } from '../../components/child-avatar';
+import { ChildAvatar } from './child-avatar';
 
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 

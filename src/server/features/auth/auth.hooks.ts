@@ -3,7 +3,8 @@ import { IMAGE_UPLOAD_PATH } from '../../../shared/community-rules';
 import type { Config } from '../../config';
 import { AppError, forbidden } from '../../errors';
 import { hashSecret } from '../../lib/tokens';
-import type { AuthenticatedUser, AuthService, Credential } from './auth.service';
+import type { AuthenticatedUser } from '../../principal';
+import type { AuthService, Credential } from './auth.service';
 import { SESSION_COOKIE } from './session-cookie';
 
 declare module 'fastify' {

@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import { forbidden } from '../../errors';
 import type { SocketAuthenticator } from '../../realtime/ws-route';
 import { credentialOf } from './auth.hooks';
-import type { AuthenticatedUser, AuthService, Credential } from './auth.service';
+import type { AuthenticatedUser } from '../../principal';
+import type { AuthService, Credential } from './auth.service';
 
 /** A credential as realtime keeps it: opaque to it, `<method>:<hash>` to us. */
 const encode = (credential: Credential) => `${credential.method}:${credential.hash}`;

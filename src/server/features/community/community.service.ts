@@ -16,7 +16,7 @@ import type {
 import type { Database, Db } from '../../db/database';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import { sniffImageType, type ImageStorage } from '../../lib/image-storage';
-import type { AuthenticatedUser } from '../auth/auth.service';
+import type { AuthenticatedUser } from '../../principal';
 import * as repo from './community.repository';
 
 const BAD_CURSOR = 'That page cursor is not valid; start again from the first page.';

@@ -1,6 +1,5 @@
 import type { TopicOwner } from '../../realtime/ws-route';
-import type { AuthenticatedUser } from '../auth/auth.service';
-import { isStaff } from './monitoring.repository';
+import { isStaff, type AuthenticatedUser } from '../../principal';
 import { classroomTopic, type DeliverableActivity, type MonitoringService } from './monitoring.service';
 
 /**

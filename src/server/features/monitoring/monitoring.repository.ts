@@ -1,9 +1,6 @@
-import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
-import type { ChildrenTable, Database, Db } from '../../db/database';
-import type { AuthenticatedUser } from '../auth/auth.service';
-
-/** Nursery staff (and admins) work with whole classrooms; everyone else is a parent. */
-export const isStaff = (user: Pick<AuthenticatedUser, 'role'>) => user.role === 'staff' || user.role === 'admin';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../../db/database';
+import { isStaff, type AuthenticatedUser } from '../../principal';
 
 /**
  * The classrooms a user may watch: a parent's children's classrooms, or every classroom of a
@@ -18,20 +15,6 @@ export function visibleClassroomIds(db: Db, user: Pick<AuthenticatedUser, 'id' |
     .select('children.classroom_id as id')
     .where('children.parent_id', '=', user.id)
     .where('children.classroom_id', 'is not', null);
-}
-
-export function listChildren(db: Db, parentId: number) {
-  return db
-    .selectFrom('children')
-    .selectAll()
-    .where('parent_id', '=', parentId)
-    .orderBy('date_of_birth', 'desc')
-    .orderBy('id')
-    .execute();
-}
-
-export function insertChild(db: Db, child: Insertable<ChildrenTable>) {
-  return db.insertInto('children').values(child).returningAll().executeTakeFirstOrThrow();
 }
 
 export function listCameras(db: Db, user: AuthenticatedUser) {

@@ -1,22 +1,18 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { ageLabel, localDate, monthsBetween } from '../../../shared/dates';
 import { clockTime, timeAgo } from '../../../shared/relative-time';
 import {
   CLASSROOM_CHANNEL_PREFIX,
-  MAX_CHILD_AGE_YEARS,
   classroomChannel,
   type ActivityDto,
-  type ChildDto,
-  type CreateChildInput,
   type StaffClassroomDto,
   type createActivityInput,
   type listActivitiesInput,
 } from '../../../shared/schemas/monitoring';
-import type { ChildrenTable, Database, Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { badInput, forbidden, notFound } from '../../errors';
 import type { RealtimeEvent } from '../../realtime/event-bus';
-import type { AuthenticatedUser } from '../auth/auth.service';
+import { isStaff, type AuthenticatedUser } from '../../principal';
 import * as repo from './monitoring.repository';
 
 /** A named child's live state after an activity of these types; other types keep the status. */
@@ -28,21 +24,6 @@ const statusAfterActivity = new Map([
 
 /** Clocks disagree a little; an occurredAt this far ahead of ours is still "now". */
 const CLOCK_SKEW_MS = 5 * 60_000;
-
-function toChildDto(row: Selectable<ChildrenTable>, today: string): ChildDto {
-  return {
-    id: row.id,
-    name: row.name,
-    age: ageLabel(row.date_of_birth, today),
-    dateOfBirth: row.date_of_birth,
-    profileImage: row.profile_image,
-    status: row.status,
-    currentActivity: row.current_activity,
-    lastUpdate: row.last_update?.toISOString() ?? null,
-    specialNeeds: row.special_needs,
-    specialNeedsDetails: row.special_needs_details,
-  };
-}
 
 export function createMonitoringService(deps: {
   db: Kysely<Database>;
@@ -69,29 +50,6 @@ export function createMonitoringService(deps: {
   }
 
   return {
-
-    async listChildren(user: AuthenticatedUser): Promise<ChildDto[]> {
-      const today = localDate(now(), timeZone);
-      const rows = await repo.listChildren(db, user.id);
-      return rows.map((row) => toChildDto(row, today));
-    },
-
-    /** Adds a child to the caller's own family; they join a classroom later, through their nursery. */
-    async addChild(user: AuthenticatedUser, input: CreateChildInput): Promise<ChildDto> {
-      const today = localDate(now(), timeZone);
-      if (input.dateOfBirth > today) throw badInput('dateOfBirth', 'The date of birth cannot be in the future.');
-      if (monthsBetween(input.dateOfBirth, today) >= MAX_CHILD_AGE_YEARS * 12) {
-        throw badInput('dateOfBirth', `Nestling is for children under ${MAX_CHILD_AGE_YEARS}; please check the date of birth.`);
-      }
-      const row = await repo.insertChild(db, {
-        parent_id: user.id,
-        name: input.name,
-        date_of_birth: input.dateOfBirth,
-        special_needs: input.specialNeeds,
-        special_needs_details: input.specialNeedsDetails,
-      });
-      return toChildDto(row, today);
-    },
 
     listCameras(user: AuthenticatedUser) {
       return repo.listCameras(db, user);
@@ -184,7 +142,7 @@ export function createMonitoringService(deps: {
   }
 
   function requireStaff(user: AuthenticatedUser, message: string) {
-    if (!repo.isStaff(user)) throw forbidden(message);
+    if (!isStaff(user)) throw forbidden(message);
   }
 
   /** A camera id, or `classroom:<id>`, scoped to the caller: anything they may not see is undefined. */
