@@ -52,7 +52,7 @@ async function runNestlingServer() {
   database.pool?.on('error', (error) => console.error('a pooled PostgreSQL connection failed:', error.message));
   await seed(database.db);
   const config = loadConfig({ PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn', TZ: 'UTC' });
-  const app = await buildApp(config, { database, clientDir: '/nonexistent', authLimits: { perIp: 1000, perEmail: 1000 } });
+  const app = await buildApp(config, { database, clientDir: '/nonexistent', authLimits: { perIp: 1000 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGTERM', async () => {
     await app.close();

@@ -4,6 +4,7 @@ import * as addBookingRules from './0002_add_booking_rules';
 import * as createKnowledgeBase from './0003_create_knowledge_base';
 import * as createCommunityAndMentalHealth from './0004_create_community_and_mental_health';
 import * as createRateLimits from './0005_create_rate_limits';
+import * as moveImagesToStore from './0006_move_images_to_store';
 import * as addActivityChildren from './0007_add_activity_children';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003_create_knowledge_base': createKnowledgeBase,
   '0004_create_community_and_mental_health': createCommunityAndMentalHealth,
   '0005_create_rate_limits': createRateLimits,
+  '0006_move_images_to_store': moveImagesToStore,
   '0007_add_activity_children': addActivityChildren,
 };

@@ -18,6 +18,7 @@ import { createSocketAuthenticator } from './features/auth/auth.realtime';
 import { createMonitoringTopics } from './features/monitoring/monitoring.realtime';
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
+import { startImageMaintenance } from './lib/images/image-maintenance';
 import type { AuthLimits } from './features/auth/auth.service';
 import { createEventBus } from './realtime/event-bus';
 import { registerRealtime } from './realtime/ws-route';
@@ -67,7 +68,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
-  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish });
+  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish, log: app.log });
+  await startImageMaintenance(app, services.images);
   const createContext = createContextFactory({ db, config, services });
 
   app.decorate('database', database);
@@ -126,7 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const openApiDocument = buildOpenApiDocument(config.publicOrigin);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
   registerBookingCalendarRoute(app, services.bookings);
-  await registerCommunityImageRoutes(app, services.community);
+  await registerCommunityImageRoutes(app, { images: services.images, requestsPerMinute: config.imageRequestsPerMinute });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

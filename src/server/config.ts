@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset means 127.0.0.1 on the embedded demo database and 0.0.0.0 on PostgreSQL (see loadConfig).
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -15,6 +17,7 @@ const configSchema = z.object({
     .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin such as https://app.example.com, with no path or trailing slash')
     .default('http://localhost:3000'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TZ: z
     .string()
@@ -23,7 +26,31 @@ const configSchema = z.object({
   ASSISTANT_LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' }).optional(),
   ASSISTANT_LLM_API_KEY: z.string().min(1).optional(),
   ASSISTANT_LLM_MODEL: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-1').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOAD_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
+  IMAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 }).superRefine((env, ctx) => {
+  // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
+  const s3 = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (env.S3_BUCKET === undefined) {
+    for (const name of s3.filter((n) => env[n] !== undefined)) ctx.addIssue({ code: 'custom', path: [name], message: 'is used only with S3_BUCKET, which is not set' });
+  } else {
+    // AWS itself needs the region; an S3-compatible server named by S3_ENDPOINT usually ignores it.
+    if (env.S3_ENDPOINT === undefined && env.S3_REGION === undefined) ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'must be set when S3_BUCKET is set without S3_ENDPOINT' });
+    // Both keys, or neither (then the AWS SDK's usual sources: an instance role, ~/.aws...).
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set too, since the other S3 key is set' });
+    }
+  }
+
   // The assistant uses a language model only when all three are set; one or two alone is a mistake.
   const llm = ['ASSISTANT_LLM_BASE_URL', 'ASSISTANT_LLM_API_KEY', 'ASSISTANT_LLM_MODEL'] as const;
   const missing = llm.filter((name) => env[name] === undefined);
@@ -39,13 +66,33 @@ export type Config = Readonly<{
   dataDir: string;
   publicOrigin: string;
   sessionTtlDays: number;
+  /** Password hashes that may run at once; undefined means what the machine can spare (lib/passwords). */
+  passwordHashConcurrency: number | undefined;
   logLevel: (typeof logLevels)[number];
   timeZone: string;
   /** Cookies get the Secure flag when the public origin is https. */
   secureCookies: boolean;
   /** An OpenAI-compatible chat-completions service for the assistant; absent means the built-in engine only. */
   assistantLlm: Readonly<{ baseUrl: string; apiKey: string; model: string }> | undefined;
+  /** Where image bytes live: a directory under DATA_DIR, or an S3-compatible bucket shared by every instance. */
+  imageStore: ImageStoreConfig;
+  /** Uploads one account may make in any 24 hours. */
+  uploadDailyLimit: number;
+  /** Image downloads one IP may make per minute. */
+  imageRequestsPerMinute: number;
 }>;
+
+export type ImageStoreConfig = Readonly<
+  | { kind: 'filesystem'; directory: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Set for S3-compatible servers, which are then addressed path-style. */
+      endpoint: string | undefined;
+      region: string;
+      credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | undefined;
+    }
+>;
 
 function isTimeZone(value: string): boolean {
   try {
@@ -54,6 +101,24 @@ function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * What start-up should say about where the server listens: on the embedded demo database, whose
+ * demo passwords are public, that it is reachable from this machine only (or warn that it is not).
+ */
+export function listenNotice(config: Config): { level: 'info' | 'warn'; message: string } | undefined {
+  if (config.databaseUrl) return undefined;
+  if (['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+    return {
+      level: 'info',
+      message: `Embedded demo database: listening on ${config.host} only, since the demo accounts' passwords are published. To reach it from other machines, set HOST=0.0.0.0 (for real use, set DATABASE_URL as well).`,
+    };
+  }
+  return {
+    level: 'warn',
+    message: `Embedded demo database listening on ${config.host}: other machines can sign in with the published demo passwords. Set HOST=127.0.0.1 to keep it to this machine.`,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -70,11 +135,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   return Object.freeze({
     port: c.PORT,
-    host: c.HOST,
+    // The embedded database holds the demo accounts, whose passwords the README publishes: by
+    // default only this machine may reach it. A PostgreSQL deployment listens everywhere.
+    host: c.HOST ?? (c.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
     publicOrigin: c.PUBLIC_ORIGIN,
     sessionTtlDays: c.SESSION_TTL_DAYS,
+    passwordHashConcurrency: c.PASSWORD_HASH_CONCURRENCY,
     logLevel: c.LOG_LEVEL,
     timeZone: c.TZ,
     secureCookies: c.PUBLIC_ORIGIN.startsWith('https://'),
@@ -82,5 +150,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.ASSISTANT_LLM_BASE_URL && c.ASSISTANT_LLM_API_KEY && c.ASSISTANT_LLM_MODEL
         ? Object.freeze({ baseUrl: c.ASSISTANT_LLM_BASE_URL, apiKey: c.ASSISTANT_LLM_API_KEY, model: c.ASSISTANT_LLM_MODEL })
         : undefined,
+    imageStore: Object.freeze(
+      c.S3_BUCKET
+        ? {
+            kind: 's3' as const,
+            bucket: c.S3_BUCKET,
+            endpoint: c.S3_ENDPOINT,
+            region: c.S3_REGION ?? 'us-east-1',
+            credentials:
+              c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? Object.freeze({ accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }) : undefined,
+          }
+        : { kind: 'filesystem' as const, directory: path.join(c.DATA_DIR, 'images') },
+    ),
+    uploadDailyLimit: c.UPLOAD_DAILY_LIMIT,
+    imageRequestsPerMinute: c.IMAGE_REQUESTS_PER_MINUTE,
   });
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadConfig, ConfigError } from './config';
+import { listenNotice, loadConfig, ConfigError } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
 import { migrateToLatest } from './db/migrator';
@@ -43,6 +43,8 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const notice = listenNotice(config);
+  if (notice) app.log[notice.level](notice.message);
 }
 
 main().catch((error: unknown) => {

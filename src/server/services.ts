@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -10,7 +11,8 @@ import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
-import { createPostgresImageStorage } from './lib/image-storage';
+import { createImageStore } from './lib/images/image-store';
+import { createImageService } from './lib/images/images.service';
 import type { EventBus } from './realtime/event-bus';
 
 /** Every service, built once per app from the same database and config. */
@@ -21,16 +23,19 @@ export function createServices(deps: {
   authLimits?: AuthLimits;
   /** Where committed changes go to reach live listeners (the realtime bus). */
   publish?: EventBus['publish'];
+  log?: FastifyBaseLogger;
 }) {
   const { db, config, now } = deps;
+  const images = createImageService({ db, store: createImageStore(config.imageStore), dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
   return {
-    auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, now, limits: deps.authLimits }),
+    auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits }),
     children: createChildrenService({ db, timeZone: config.timeZone, now }),
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
     bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, now }),
-    community: createCommunityService({ db, images: createPostgresImageStorage(db), now }),
+    images,
+    community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
   };
 }

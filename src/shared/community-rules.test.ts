@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPostInput } from './schemas/community';
-import { imageUrl, isBlank, moreTagsLabel, parseTags, visibleTags } from './community-rules';
+import { imageUrl, isBlank, isImageUploadType, moreTagsLabel, parseTags, thumbnailUrl, visibleTags } from './community-rules';
 
 describe('parseTags', () => {
   it('splits on commas, trims each tag and drops empties', () => {
@@ -61,8 +61,19 @@ describe('isBlank', () => {
   });
 });
 
-describe('imageUrl', () => {
-  it('is the upload path followed by the id', () => {
+describe('imageUrl and thumbnailUrl', () => {
+  it('are the upload path followed by the id, and then /thumbnail', () => {
     expect(imageUrl('0b7c2c1e-8f0e-4d7e-9a53-5d1c2a3b4c5d')).toBe('/api/community/images/0b7c2c1e-8f0e-4d7e-9a53-5d1c2a3b4c5d');
+    expect(thumbnailUrl('0b7c2c1e-8f0e-4d7e-9a53-5d1c2a3b4c5d')).toBe('/api/community/images/0b7c2c1e-8f0e-4d7e-9a53-5d1c2a3b4c5d/thumbnail');
+  });
+});
+
+describe('isImageUploadType', () => {
+  it('takes any image type, in any letter case, and nothing a form can send', () => {
+    expect(isImageUploadType('image/png')).toBe(true);
+    expect(isImageUploadType('IMAGE/HEIC')).toBe(true);
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', 'application/json', '', undefined]) {
+      expect(isImageUploadType(type), String(type)).toBe(false);
+    }
   });
 });

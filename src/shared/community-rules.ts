@@ -11,12 +11,22 @@ export const MAX_TAG_LENGTH = 40;
 export const VISIBLE_GROUP_TAGS = 3;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** What may be uploaded; every upload is stored re-encoded as WebP. */
 export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
 
 /** Where images are uploaded (raw bytes, with an image Content-Type) and, under it, served. */
 export const IMAGE_UPLOAD_PATH = '/api/community/images';
 export const imageUrl = (id: string) => `${IMAGE_UPLOAD_PATH}/${id}`;
+/** The small copy for lists, at most 480 px a side. */
+export const thumbnailUrl = (id: string) => `${IMAGE_UPLOAD_PATH}/${id}/thumbnail`;
+
+/**
+ * The upload's one body rule: raw bytes with an image Content-Type. No HTML form can send
+ * one, so it guards against cross-site uploads just as the API's JSON-only rule does.
+ */
+export const isImageUploadType = (contentType: string | undefined) => /^image\//i.test(contentType ?? '');
+export const IMAGE_UPLOAD_TYPE_NEEDED = 'Upload the image as raw bytes with an image Content-Type, such as image/png.';
 
 /**
  * Tags as a parent types them: comma-separated, each trimmed, empties dropped. A tag given

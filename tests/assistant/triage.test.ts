@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMERGENCY_CALL, triage, type TriageCategory } from '../../src/server/features/assistant/triage';
+import { EMERGENCY_CALL, TRIAGE_LEVELS, triage, type TriageCategory } from '../../src/server/features/assistant/triage';
 
-// Phrasings written for these tests, apart from the evaluation sets, so the patterns are
-// checked on wording they were not tuned on.
+// Phrasings written for these tests, apart from the evaluation sets, so the cues are checked
+// on wording they were not tuned on.
 const urgent: [TriageCategory, string][] = [
   ['not-breathing', "she's not breathing!!"],
   ['not-breathing', 'my baby has gone blue and is gasping'],
@@ -30,9 +30,23 @@ const urgent: [TriageCategory, string][] = [
   ['self-harm', 'my son says he wants to hurt himself'],
   ['abuse', 'my boyfriend shook our baby'],
   ['abuse', 'my child told me her uncle touched her inappropriately'],
-  ['medication-dose', 'what dose of calpol for a 1 year old'],
-  ['medication-dose', 'can I give my 2 year old nurofen and calpol at the same time'],
-  ['medication-dose', 'how many ml of antihistamine'],
+  ['dose-question', 'what dose of calpol for a 1 year old'],
+  ['dose-question', 'can I give my 2 year old nurofen and calpol at the same time'],
+  ['dose-question', 'how many ml of antihistamine'],
+  // Whatever the order of event and substance, in lists, across two sentences, with typos.
+  ['poisoning', 'the dishwasher tablets, she has been chewing one'],
+  ['poisoning', 'Weedkiller. He drank some from the shed bottle'],
+  ['swallowed-object', 'a magnet off the fridge, I think he swallowed it'],
+  ['head-injury-vomiting', 'sick twice, very sleepy, and he banged his head on the slide earlier'],
+  ['seizure', 'my son is having a siezure'],
+  ['not-breathing', 'he isnt breething properly'],
+  ['unresponsive', "she's breathing but I can't wake her"],
+  ['medication-dose', 'my partner and I both gave him ibuprofen, so he has had a double dose'],
+  ['drowning', 'he slipped under the water in the bath and now he is coughing and sleepy'],
+  ['burns', 'she pulled the kettle over and the hot water went all over her hand, it is blistering'],
+  ['severe-bleeding', 'he cut his leg on a sheet of glass and the blood is pouring out'],
+  ['meningitis-rash', 'tiny purple spots on her chest and a fever of 39'],
+  ['meningitis-rash', 'the spots on his tummy stay when I press a glass on them'],
 ];
 
 const ordinary = [
@@ -55,6 +69,17 @@ const ordinary = [
   'what are febrile convulsions',
   'how do I explain to my 4 year old why grandad is in hospital',
   'she ate her medicine without any fuss today',
+  // Negation, the past, prevention, a friend's child, figures of speech and play.
+  'he fell off the sofa but did not hit his head and has not been sick',
+  'no rash, no fever, he is just grumpy today',
+  'my son had a seizure two years ago, can he go on a school trip',
+  'how do I stop my toddler climbing onto the hob',
+  "my friend's daughter swallowed a coin and was fine, how worried should I be",
+  "I'm drowning in washing this week",
+  'she cut her knee at the park, a little bit of blood, all fine now',
+  'he burnt his toast and blamed the dog lol',
+  'our baby is 6 weeks old, what room temperature is best',
+  'nappy rash that will not go away, what cream',
 ];
 
 describe('safety triage', () => {
@@ -67,7 +92,7 @@ describe('safety triage', () => {
   });
 
   it('puts the emergency number first for every emergency, with brief steps after', () => {
-    for (const [category, message] of urgent.filter(([c]) => !['self-harm', 'abuse', 'medication-dose'].includes(c))) {
+    for (const [category, message] of urgent.filter(([c]) => TRIAGE_LEVELS[c] === 'emergency')) {
       const result = triage(message)!;
       expect(result.level, category).toBe('emergency');
       expect(result.answer.split('\n')[0]).toBe(EMERGENCY_CALL);

@@ -42,34 +42,37 @@ function expectFieldError(res: LightMyRequestResponse, field: string, message: s
 }
 
 describe('the feed', () => {
-  it('is public, newest first, with the seeded posts, counts and authors', async () => {
-    const res = await request('GET', '/api/community/posts');
+  it('is newest first, with the posts the viewer may read, their counts and authors', async () => {
+    const res = await request('GET', '/api/community/posts', family2);
     expect(res.statusCode).toBe(200);
     const { items } = res.json();
-    expect(items.length).toBeGreaterThanOrEqual(4);
+    expect(items.length).toBeGreaterThanOrEqual(2);
     const times = items.map((p: { createdAt: string }) => Date.parse(p.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const milestone = items.find((p: { title: string }) => p.title === 'Our speech therapy milestone');
-    expect(milestone).toMatchObject({ userName: 'Daniel Osei', likes: 2, comments: 1, likedByMe: false, tags: ['speech', 'milestones', 'celebration'] });
+    expect(milestone).toMatchObject({ userName: 'Daniel Osei', likes: 2, comments: 1, tags: ['speech', 'milestones', 'celebration'] });
     expect(Object.keys(milestone).sort()).toEqual(
-      ['comments', 'content', 'createdAt', 'groupId', 'id', 'image', 'imageId', 'likedByMe', 'likes', 'tags', 'title', 'userId', 'userImage', 'userName'].sort(),
+      ['comments', 'content', 'createdAt', 'groupId', 'id', 'image', 'imageId', 'likedByMe', 'likes', 'tags', 'thumbnail', 'title', 'userId', 'userImage', 'userName'].sort(),
     );
   });
 
   it('marks the posts the signed-in viewer has liked', async () => {
-    const { items } = (await request('GET', '/api/community/posts', parent)).json();
-    const milestone = items.find((p: { title: string }) => p.title === 'Our speech therapy milestone');
-    expect(milestone.likedByMe).toBe(true);
+    const post = await createPost(parent);
+    await request('PUT', `/api/community/posts/${post.id}/like`, family2, {});
+    const likedBy = async (cookie: string) =>
+      (await request('GET', '/api/community/posts', cookie)).json().items.find((p: { id: number }) => p.id === post.id).likedByMe;
+    expect(await likedBy(family2)).toBe(true);
+    expect(await likedBy(parent)).toBe(false);
   });
 
   it('pages with a cursor, without gaps or repeats, until nextCursor is null', async () => {
     for (let i = 0; i < 5; i++) await createPost(parent, { title: `Paging ${i}` });
-    const all = (await request('GET', '/api/community/posts?limit=50')).json().items.map((p: { id: number }) => p.id);
+    const all = (await request('GET', '/api/community/posts?limit=50', parent)).json().items.map((p: { id: number }) => p.id);
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
       const url: string = `/api/community/posts?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const page = (await request('GET', url)).json() as { items: { id: number }[]; nextCursor: string | null };
+      const page = (await request('GET', url, parent)).json() as { items: { id: number }[]; nextCursor: string | null };
       expect(page.items.length).toBeLessThanOrEqual(3);
       seen.push(...page.items.map((p) => p.id));
       cursor = page.nextCursor;
@@ -78,15 +81,15 @@ describe('the feed', () => {
   });
 
   it('refuses a cursor it did not issue, and a limit out of range, with 400', async () => {
-    expectFieldError(await request('GET', '/api/community/posts?cursor=bm9wZQ'), 'cursor', 'That page cursor is not valid; start again from the first page.');
-    expectFieldError(await request('GET', '/api/community/posts?limit=0'), 'limit', 'limit is at least 1.');
-    expectFieldError(await request('GET', '/api/community/posts?limit=51'), 'limit', 'limit is at most 50.');
+    expectFieldError(await request('GET', '/api/community/posts?cursor=bm9wZQ', parent), 'cursor', 'That page cursor is not valid; start again from the first page.');
+    expectFieldError(await request('GET', '/api/community/posts?limit=0', parent), 'limit', 'limit is at least 1.');
+    expectFieldError(await request('GET', '/api/community/posts?limit=51', parent), 'limit', 'limit is at most 50.');
   });
 
-  it('filters to one support group', async () => {
+  it('filters to one support group the viewer belongs to', async () => {
     const groups = (await request('GET', '/api/community/groups')).json();
     const wellbeing = groups.find((g: { slug: string }) => g.slug === 'parent-wellbeing-circle');
-    const { items } = (await request('GET', `/api/community/posts?groupId=${wellbeing.id}`)).json();
+    const { items } = (await request('GET', `/api/community/posts?groupId=${wellbeing.id}`, parent)).json();
     expect(items.map((p: { title: string }) => p.title)).toEqual(['Five minutes for me']);
   });
 });
@@ -100,7 +103,7 @@ describe('creating a post', () => {
   it('stores trimmed title and content and parsed tags, answers 201, and puts the post first', async () => {
     const post = await createPost(parent, { title: '  Sleep regression at 18 months  ', content: '\n Any tips? \n', tags: ' sleep, , toddlers ,  ' });
     expect(post).toMatchObject({ title: 'Sleep regression at 18 months', content: 'Any tips?', tags: ['sleep', 'toddlers'], likes: 0, comments: 0, userName: 'Sarah Thompson' });
-    const { items } = (await request('GET', '/api/community/posts')).json();
+    const { items } = (await request('GET', '/api/community/posts', parent)).json();
     expect(items[0].id).toBe(post.id);
     const stored = await t.database.db.selectFrom('posts').select(['title', 'tags']).where('id', '=', post.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ title: 'Sleep regression at 18 months', tags: ['sleep', 'toddlers'] });
@@ -115,7 +118,7 @@ describe('creating a post', () => {
     const html = '<img src=x onerror="alert(1)"> & <script>alert("hi")</script>';
     const post = await createPost(parent, { title: html, content: `<b>bold</b> ${html}`, tags: '<i>tag</i>' });
     expect(post.title).toBe(html);
-    const res = await request('GET', `/api/community/posts/${post.id}`);
+    const res = await request('GET', `/api/community/posts/${post.id}`, family2);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toMatchObject({ title: html, content: `<b>bold</b> ${html}`, tags: ['<i>tag</i>'] });
   });
@@ -167,12 +170,12 @@ describe('deleting a post', () => {
     expect(rest.json().message).toBe('That post was not found.');
     const viaTrpc = await trpc('community.posts.remove', { id: post.id }, family2);
     expect(viaTrpc.statusCode).toBe(404);
-    expect((await request('GET', `/api/community/posts/${post.id}`)).statusCode).toBe(200);
+    expect((await request('GET', `/api/community/posts/${post.id}`, family2)).statusCode).toBe(200);
 
     const own = await request('DELETE', `/api/community/posts/${post.id}`, parent);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ id: post.id, deleted: true });
-    expect((await request('GET', `/api/community/posts/${post.id}`)).statusCode).toBe(404);
+    expect((await request('GET', `/api/community/posts/${post.id}`, parent)).statusCode).toBe(404);
     expect((await request('DELETE', `/api/community/posts/${post.id}`, parent)).statusCode).toBe(404);
   });
 
@@ -234,24 +237,24 @@ describe('likes', () => {
 });
 
 describe('comments', () => {
-  it('are created trimmed with 201 and listed oldest first, publicly', async () => {
+  it('are created trimmed with 201 and listed oldest first, to every signed-in parent', async () => {
     const post = await createPost(parent);
     const first = await request('POST', `/api/community/posts/${post.id}/comments`, family2, { content: '  First!  ' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ postId: post.id, content: 'First!', userName: 'Daniel Osei' });
     await request('POST', `/api/community/posts/${post.id}/comments`, parent, { content: '<b>Second</b>' });
-    const list = (await request('GET', `/api/community/posts/${post.id}/comments`)).json();
+    const list = (await request('GET', `/api/community/posts/${post.id}/comments`, family2)).json();
     expect(list.items.map((c: { content: string }) => c.content)).toEqual(['First!', '<b>Second</b>']);
     expect(list.nextCursor).toBeNull();
-    expect((await request('GET', `/api/community/posts/${post.id}`)).json().comments).toBe(2);
+    expect((await request('GET', `/api/community/posts/${post.id}`, parent)).json().comments).toBe(2);
   });
 
   it('page with a cursor', async () => {
     const post = await createPost(parent);
     for (const content of ['one', 'two', 'three']) await request('POST', `/api/community/posts/${post.id}/comments`, parent, { content });
-    const first = (await request('GET', `/api/community/posts/${post.id}/comments?limit=2`)).json();
+    const first = (await request('GET', `/api/community/posts/${post.id}/comments?limit=2`, parent)).json();
     expect(first.items.map((c: { content: string }) => c.content)).toEqual(['one', 'two']);
-    const second = (await request('GET', `/api/community/posts/${post.id}/comments?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`)).json();
+    const second = (await request('GET', `/api/community/posts/${post.id}/comments?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, parent)).json();
     expect(second.items.map((c: { content: string }) => c.content)).toEqual(['three']);
     expect(second.nextCursor).toBeNull();
   });
@@ -275,7 +278,7 @@ describe('comments', () => {
     const post = await createPost(parent);
     expect((await request('POST', `/api/community/posts/${post.id}/comments`, undefined, { content: 'hi' })).statusCode).toBe(401);
     expect((await request('POST', '/api/community/posts/999999/comments', parent, { content: 'hi' })).statusCode).toBe(404);
-    expect((await request('GET', '/api/community/posts/999999/comments')).statusCode).toBe(404);
+    expect((await request('GET', '/api/community/posts/999999/comments', parent)).statusCode).toBe(404);
   });
 
   it("can be deleted by their author only: another family gets 404 over REST and tRPC", async () => {
@@ -286,7 +289,7 @@ describe('comments', () => {
     expect((await request('DELETE', `/api/community/comments/${comment.id}`)).statusCode).toBe(401);
     const own = await request('DELETE', `/api/community/comments/${comment.id}`, parent);
     expect(own.json()).toEqual({ id: comment.id, deleted: true });
-    expect((await request('GET', `/api/community/posts/${post.id}/comments`)).json().items).toEqual([]);
+    expect((await request('GET', `/api/community/posts/${post.id}/comments`, parent)).json().items).toEqual([]);
   });
 });
 
@@ -314,5 +317,63 @@ describe('reports', () => {
   it('need sign-in and a post that exists', async () => {
     expect((await request('POST', '/api/community/posts/1/reports', undefined, { reason: 'x' })).statusCode).toBe(401);
     expect((await request('POST', '/api/community/posts/999999/reports', family2, { reason: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('privacy', () => {
+  it('needs sign-in to read posts and comments: 401 signed out, over REST and tRPC; the groups stay public', async () => {
+    const post = await createPost(parent);
+    for (const url of ['/api/community/posts', `/api/community/posts/${post.id}`, `/api/community/posts/${post.id}/comments`]) {
+      const res = await request('GET', url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().message).toBe('Please sign in to continue.');
+    }
+    const viaTrpc = await t.app.inject({ method: 'GET', url: `/trpc/community.posts.list?input=${encodeURIComponent(JSON.stringify({}))}` });
+    expect(viaTrpc.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/trpc/community.posts.get?input=${encodeURIComponent(JSON.stringify({ id: post.id }))}` })).statusCode).toBe(401);
+    const groups = await request('GET', '/api/community/groups');
+    expect(groups.statusCode).toBe(200);
+    expect((await request('GET', `/api/community/groups/${groups.json()[0].id}`)).json().description).toEqual(expect.any(String));
+  });
+
+  it("shows a support group's posts to its members (and the author) only: to others the post, its comments, likes and reports are 404, and no feed lists it", async () => {
+    const groups = (await request('GET', '/api/community/groups')).json() as { id: number; slug: string }[];
+    // The parent belongs to the autism group; the second family does not.
+    const autism = groups.find((g) => g.slug === 'autism-parent-circle')!;
+    const post = await createPost(parent, { title: 'About our son', groupId: autism.id });
+    const member = (await request('GET', `/api/community/posts/${post.id}`, parent)).json();
+    expect(member).toMatchObject({ id: post.id, groupId: autism.id });
+
+    const refused = [
+      await request('GET', `/api/community/posts/${post.id}`, family2),
+      await request('GET', `/api/community/posts/${post.id}/comments`, family2),
+      await request('PUT', `/api/community/posts/${post.id}/like`, family2, {}),
+      await request('DELETE', `/api/community/posts/${post.id}/like`, family2),
+      await request('POST', `/api/community/posts/${post.id}/comments`, family2, { content: 'Hello' }),
+      await request('POST', `/api/community/posts/${post.id}/reports`, family2, { reason: 'Spam' }),
+      await trpc('community.posts.like', { id: post.id }, family2),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message ?? res.json().error?.message).toBe('That post was not found.');
+    }
+    const feed = (await request('GET', '/api/community/posts?limit=50', family2)).json().items as { id: number }[];
+    expect(feed.map((p) => p.id)).not.toContain(post.id);
+    const filtered = await request('GET', `/api/community/posts?groupId=${autism.id}`, family2);
+    expect(filtered.statusCode).toBe(404);
+    expect(filtered.json().message).toBe("Only a support group's members can read its posts. Join the group to read them.");
+    expect((await request('GET', '/api/community/posts?groupId=99999', family2)).statusCode).toBe(404);
+    expect(await t.database.db.selectFrom('comments').select('id').where('post_id', '=', post.id).execute()).toEqual([]);
+
+    await request('PUT', `/api/community/groups/${autism.id}/membership`, family2, {});
+    expect((await request('GET', `/api/community/posts/${post.id}`, family2)).statusCode).toBe(200);
+    expect((await request('GET', `/api/community/posts?groupId=${autism.id}`, family2)).json().items.map((p: { id: number }) => p.id)).toContain(post.id);
+    await request('DELETE', `/api/community/groups/${autism.id}/membership`, family2);
+    expect((await request('GET', `/api/community/posts/${post.id}`, family2)).statusCode).toBe(404);
+
+    // The author keeps their post after leaving the group.
+    await request('DELETE', `/api/community/groups/${autism.id}/membership`, parent);
+    expect((await request('GET', `/api/community/posts/${post.id}`, parent)).statusCode).toBe(200);
+    await request('PUT', `/api/community/groups/${autism.id}/membership`, parent, {});
   });
 });

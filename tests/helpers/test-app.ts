@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -28,7 +31,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seed(database.db, options.now?.());
-  const config = testConfig(options.env);
+  // Uploaded images go to DATA_DIR/images: a directory of this app's own, removed on close.
+  const dataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'nestling-test-data-'));
+  const config = testConfig({ ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
   const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent', authLimits: options.authLimits, reauthorizeEveryMs: options.reauthorizeEveryMs });
   await app.ready();
   const sessions = new Map<string, Promise<string>>();
@@ -49,6 +54,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -90,17 +90,21 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
     why: "a teacher's free time is public; it does not say who booked the rest",
     request: (r) => ({ url: `/api/shadow-teachers/${r.teacherId}/availability` }),
   },
-  'GET /community/posts query:groupId': { notFamilyData: 'support groups and their posts are public' },
+  'GET /community/posts query:groupId': { notFamilyData: 'support groups are public (their posts are for members: tests/community/posts.test.ts)' },
   'POST /community/posts body:imageId': {
     expect: 'refused',
     request: (r) => ({ url: '/api/community/posts', payload: { title: 'Not mine', content: 'Borrowed picture', imageId: r.imageId } }),
   },
   'POST /community/posts body:groupId': { notFamilyData: 'support groups are public and open to join' },
-  'GET /community/posts/{id} path:id': { expect: 'allowed', why: 'community posts are public', request: (r) => ({ url: `/api/community/posts/${r.postId}` }) },
+  'GET /community/posts/{id} path:id': {
+    expect: 'allowed',
+    why: 'a post in no support group is for every signed-in parent',
+    request: (r) => ({ url: `/api/community/posts/${r.postId}` }),
+  },
   'DELETE /community/posts/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/community/posts/${r.postId}` }) },
   'PUT /community/posts/{id}/like path:id': {
     expect: 'allowed',
-    why: 'anyone signed in may like a public post (their own like, not the demo family’s)',
+    why: 'anyone who may read a post may like it (their own like, not the demo family’s)',
     request: (r) => ({ url: `/api/community/posts/${r.postId}/like` }),
   },
   'DELETE /community/posts/{id}/like path:id': {
@@ -110,17 +114,17 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   },
   'POST /community/posts/{id}/reports path:id': {
     expect: 'allowed',
-    why: 'anyone signed in may report a public post',
+    why: 'anyone who may read a post may report it',
     request: (r) => ({ url: `/api/community/posts/${r.postId}/reports`, payload: { reason: 'Checking the sweep.' } }),
   },
   'GET /community/posts/{id}/comments path:id': {
     expect: 'allowed',
-    why: 'comments on public posts are public',
+    why: 'the comments on a post are for whoever may read the post',
     request: (r) => ({ url: `/api/community/posts/${r.postId}/comments` }),
   },
   'POST /community/posts/{id}/comments path:id': {
     expect: 'allowed',
-    why: 'anyone signed in may comment on a public post',
+    why: 'anyone who may read a post may comment on it',
     request: (r) => ({ url: `/api/community/posts/${r.postId}/comments`, payload: { content: 'A reply from family 2.' } }),
   },
   'DELETE /community/comments/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/community/comments/${r.commentId}` }) },
@@ -150,8 +154,13 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'GET /articles/{slug} path:slug': { notFamilyData: 'articles are public' },
   'GET /community/images/{id} path:id': {
     expect: 'allowed',
-    why: 'an image is served to anyone holding its random id, as posts show it publicly',
+    why: "a post's image is for whoever may read the post, and this post is in no support group",
     request: (r) => ({ url: `/api/community/images/${r.imageId}` }),
+  },
+  'GET /community/images/{id}/thumbnail path:id': {
+    expect: 'allowed',
+    why: "a post's image is for whoever may read the post, and this post is in no support group",
+    request: (r) => ({ url: `/api/community/images/${r.imageId}/thumbnail` }),
   },
 };
 
@@ -297,6 +306,7 @@ function urlOf(op: Operation): string {
     '/community/groups/{id}': String(rows.joinedGroupId),
     '/community/groups/{id}/membership': String(rows.joinedGroupId),
     '/community/images/{id}': rows.imageId,
+    '/community/images/{id}/thumbnail': rows.imageId,
   };
   const id = own[op.path] ?? (op.path.startsWith('/community/posts/{id}') ? String(rows.postId) : '1');
   return `/api${op.path.replace('{id}', id).replace('{slug}', 'bedtime-routines')}`;

@@ -192,13 +192,29 @@ export interface ArticleVocabularyTable {
   occurrences: number;
 }
 
+/**
+ * An uploaded image. Its bytes live in the image store under `key` (the thumbnail under
+ * `thumbnail_key`); a row from before the store keeps `bytes` instead until start-up moves it.
+ */
 export interface ImagesTable {
   id: string;
   owner_id: number;
   content_type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+  /** Of the stored image (not the thumbnail). */
   byte_size: number;
-  bytes: Uint8Array;
+  bytes: Uint8Array | null;
+  key: string | null;
+  thumbnail_key: string | null;
+  width: number | null;
+  height: number | null;
   created_at: Timestamp;
+}
+
+/** One row per upload in the last day, counted by the daily upload quota. */
+export interface ImageUploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  uploaded_at: Timestamp;
 }
 
 export interface SupportGroupsTable {
@@ -321,6 +337,16 @@ export interface MentalHealthBookingsTable {
   created_at: Timestamp;
 }
 
+/** Rate-limit counters shared by every instance; see lib/rate-limit-store. */
+export interface RateLimitsTable {
+  /** A hash of what is counted, such as an address or an email and address pair. */
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+  not_before: Timestamp;
+  last_refused: Defaulted<boolean>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -339,6 +365,7 @@ export interface Database {
   article_synonyms: ArticleSynonymsTable;
   article_vocabulary: ArticleVocabularyTable;
   images: ImagesTable;
+  image_uploads: ImageUploadsTable;
   support_groups: SupportGroupsTable;
   group_memberships: GroupMembershipsTable;
   posts: PostsTable;
@@ -352,6 +379,7 @@ export interface Database {
   mental_health_time_windows: MentalHealthTimeWindowsTable;
   mental_health_articles: MentalHealthArticlesTable;
   mental_health_bookings: MentalHealthBookingsTable;
+  rate_limits: RateLimitsTable;
 }
 
 /** What repositories take first: the database or an open transaction. */

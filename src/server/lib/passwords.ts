@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from '../errors';
 
 // OWASP's scrypt baseline: N=2^17, r=8, p=1. maxmem must exceed 128 * N * r bytes.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -13,14 +15,19 @@ function scrypt(password: string, salt: Buffer, params: { N: number; r: number; 
   );
 }
 
-/** Returns `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */
+const format = (salt: Buffer, key: Buffer) =>
+  ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+
+/**
+ * Returns `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes.
+ * Not queued: for seeding and fixtures only; requests hash through a PasswordHasher.
+ */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return format(salt, await scrypt(password, salt, PARAMS));
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
@@ -28,5 +35,75 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash of a random password, checked against when the email is unknown so timing reveals nothing. */
-export const decoyHash = hashPassword(randomBytes(16).toString('hex'));
+/**
+ * Checked against when the email is unknown, so that timing reveals nothing: a well-formed hash
+ * of nothing anyone knows, which costs one scrypt like a real check and never matches.
+ */
+export const decoyHash = format(randomBytes(16), randomBytes(KEY_LENGTH));
+
+/**
+ * Hashes at once by default: one core fewer than the machine has, so one always stays free to
+ * serve, and one fewer than libuv's thread pool (scrypt runs there), so that file reads and DNS
+ * lookups, which share that pool, always find a thread.
+ */
+export function defaultHashConcurrency(cores = availableParallelism(), threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4): number {
+  return Math.max(1, Math.min(cores - 1, threadPool - 1));
+}
+
+const BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few seconds.';
+
+/**
+ * Runs scrypt at most `concurrency` at a time (each takes 128 MiB and a thread-pool thread for
+ * a few hundred milliseconds). Up to `maxWaiting` more wait their turn; past that a request is
+ * refused at once with 503 rather than queued without bound: a sign-in that waits longer than
+ * a few hash times is better retried than held, and waiting requests still hold memory and
+ * sockets. Four waiting per running hash keeps the worst wait near one second here.
+ */
+export class PasswordHasher {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  /** A moving average of one hash's time: Retry-After is the time the backlog takes to clear. */
+  private averageMs = 300;
+  private completed = 0;
+
+  constructor(
+    readonly concurrency = defaultHashConcurrency(),
+    readonly maxWaiting = 4 * concurrency,
+  ) {}
+
+  hash(password: string): Promise<string> {
+    return this.run(() => hashPassword(password));
+  }
+
+  verify(password: string, stored: string): Promise<boolean> {
+    return this.run(() => verifyPassword(password, stored));
+  }
+
+  /** Hashes running, waiting, and run so far. */
+  get load() {
+    return { running: this.running, waiting: this.waiting.length, completed: this.completed };
+  }
+
+  private async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) {
+      this.running += 1;
+    } else if (this.waiting.length < this.maxWaiting) {
+      // The slot is handed over by the job that finishes, so `running` already counts this one.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      const backlog = this.running + this.waiting.length;
+      const retryAfterSeconds = Math.max(1, Math.ceil((backlog / this.concurrency) * (this.averageMs / 1000)));
+      throw new AppError('SERVICE_UNAVAILABLE', BUSY_MESSAGE, { retryAfterSeconds });
+    }
+    const started = performance.now();
+    try {
+      return await job();
+    } finally {
+      this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
+      this.completed += 1;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}

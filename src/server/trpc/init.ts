@@ -44,10 +44,16 @@ export function describeIssues(error: ZodError): string {
   return `Please check your input. ${parts.join('; ')}`;
 }
 
-/** Domain errors thrown anywhere below become the matching tRPC error, once, here. */
-const mapDomainErrors = t.middleware(async ({ next }) => {
+/**
+ * Domain errors thrown anywhere below become the matching tRPC error, once, here; a 429 or 503
+ * that says when to come back gets its Retry-After here too, on /trpc and /api alike (both
+ * adapters hand the Fastify reply to the context).
+ */
+const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
+    const { retryAfterSeconds } = result.error.cause.details;
+    if (retryAfterSeconds) ctx.reply?.header('Retry-After', String(retryAfterSeconds));
     throw toTRPCError(result.error.cause);
   }
   return result;

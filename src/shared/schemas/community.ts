@@ -6,7 +6,6 @@ import {
   MAX_TAGS,
   MAX_TAG_LENGTH,
   MAX_TITLE_LENGTH,
-  imageContentTypes,
   parseTags,
 } from '../community-rules';
 import { idParam, pathId } from './common';
@@ -64,8 +63,10 @@ export const postOutput = z.object({
   /** Plain text, returned exactly as written; render it as text. */
   title: z.string(),
   content: z.string(),
-  /** Where the post's image is served, or null. */
+  /** Where the post's image is served (at most 2048 px a side), or null. */
   image: z.string().nullable(),
+  /** Where its small copy for lists is served (at most 480 px a side), or null. */
+  thumbnail: z.string().nullable(),
   imageId: z.string().nullable(),
   tags: z.array(z.string()),
   groupId: z.number().int().nullable(),
@@ -164,9 +165,14 @@ export const groupIdInput = idParam;
 
 export const uploadedImageOutput = z.object({
   id: z.string(),
-  /** Where the image is served. */
+  /** Where the image is served, and its small copy for lists. */
   url: z.string(),
-  contentType: z.enum(imageContentTypes),
+  thumbnailUrl: z.string(),
+  /** Every upload is stored re-encoded as WebP, without its metadata. */
+  contentType: z.literal('image/webp'),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Of the stored image, not of the upload. */
   byteSize: z.number().int(),
 });
 export type UploadedImageDto = z.infer<typeof uploadedImageOutput>;

@@ -26,15 +26,25 @@ async function api(method: string, path: string, body?: unknown) {
 const feedTitles = () => screen.getAllByRole('article').map((post) => post.getAttribute('aria-label'));
 
 describe('Community, signed out', () => {
-  it('shows the feed to everyone and asks, kindly, to sign in before writing', async () => {
+  it('shows no posts but a sign-in prompt in place of the feed, and asks to sign in before writing', async () => {
     const { user } = renderApp('/community');
     expect(await screen.findByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Activity Feed' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('article', { name: 'A picture timetable that finally worked for our mornings' })).toBeInTheDocument();
+    const prompt = (await screen.findByText('Sign in to read and share posts with other parents')).closest('.mantine-Card-root') as HTMLElement;
+    expect(within(prompt).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', expect.stringMatching(/^\/sign-in\?redirect=/));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByText('Sign in to share a post with other parents')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Create Post' })).not.toBeInTheDocument();
+  });
+
+  it('still shows the support groups and their descriptions', async () => {
+    const { user } = renderApp('/community');
+    await user.click(await screen.findByRole('tab', { name: 'Support Groups' }));
+    const autism = await screen.findByRole('article', { name: 'Autism Parent Circle' });
+    expect(within(autism).getByRole('button', { name: 'View group' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(5);
   });
 });
 

@@ -1,18 +1,18 @@
-import { Button, Tabs } from '@mantine/core';
+import { Button, Card, Tabs } from '@mantine/core';
 import { IconMessages, IconPencilPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { SignInPrompt } from '../../components/sign-in-prompt';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { CreatePostDialog } from './create-post-dialog';
-import { PostFeed } from './post-feed';
+import { FeedSkeletons, PostFeed } from './post-feed';
 import { SignInDialog } from './sign-in-dialog';
 import { SupportGroups } from './support-groups';
 
 export function CommunityPage() {
-  const { user } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser();
   const [creating, setCreating] = useState(false);
   const [signInReason, setSignInReason] = useState<string | null>(null);
-  const viewerId = user?.id ?? null;
 
   return (
     <>
@@ -35,7 +35,16 @@ export function CommunityPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="feed" maw={760}>
-          <PostFeed viewerId={viewerId} askToSignIn={setSignInReason} />
+          {/* Posts can name children's conditions: they are for signed-in parents only. The groups stay public. */}
+          {isLoading ? (
+            <FeedSkeletons />
+          ) : user ? (
+            <PostFeed viewerId={user.id} />
+          ) : (
+            <Card>
+              <SignInPrompt reason="read and share posts with other parents" />
+            </Card>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="groups">
           <SupportGroups signedIn={user !== null} askToSignIn={setSignInReason} />

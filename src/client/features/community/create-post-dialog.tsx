@@ -14,7 +14,7 @@ import {
 } from '../../../shared/community-rules';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { uploadImage } from './upload-image';
+import { ImageUploadError, uploadImage } from './upload-image';
 import { useFeedCache } from './use-posts';
 
 const IMAGE_ACCEPT = imageContentTypes.join(',');
@@ -73,7 +73,12 @@ export function CreatePostDialog({ opened, onClose }: { opened: boolean; onClose
       onClose();
       toast({ title: 'Post created!', tone: 'success' });
     },
-    onError: () => toast({ title: 'Failed to create post', message: 'There was an error creating your post. Please try again.', tone: 'error' }),
+    onError: (error) =>
+      toast({
+        title: 'Failed to create post',
+        message: error instanceof ImageUploadError ? error.message : 'There was an error creating your post. Please try again.',
+        tone: 'error',
+      }),
   });
 
   const pickImage = (file: File | null) => {
@@ -136,6 +141,7 @@ export function CreatePostDialog({ opened, onClose }: { opened: boolean; onClose
           </div>
           <FileInput
             label="Image (optional)"
+            description="PNG, JPEG, WebP or GIF, up to 5 MB. Location and camera details are removed from photos."
             accept={IMAGE_ACCEPT}
             value={image.file}
             onChange={pickImage}

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { MAX_COMMENT_LENGTH, isBlank } from '../../../shared/community-rules';
 import type { CommentDto, PostDto } from '../../../shared/schemas/community';
 import { QueryState } from '../../components/query-state';
-import { SignInPrompt } from '../../components/sign-in-prompt';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { PlainText, PostAuthor, PostTags } from './post-card';
@@ -13,7 +12,7 @@ import { useFeedCache } from './use-posts';
 const COMMENTS_PAGE = 50;
 
 /** A post in full, its comments (oldest first) and a box to add one. */
-export function DiscussionDialog({ post, viewerId, now, onClose }: { post: PostDto | null; viewerId: number | null; now: Date; onClose: () => void }) {
+export function DiscussionDialog({ post, viewerId, now, onClose }: { post: PostDto | null; viewerId: number; now: Date; onClose: () => void }) {
   return (
     <Modal opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Discussion" size="lg">
       {post && <Discussion post={post} viewerId={viewerId} now={now} />}
@@ -21,7 +20,7 @@ export function DiscussionDialog({ post, viewerId, now, onClose }: { post: PostD
   );
 }
 
-function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number | null; now: Date }) {
+function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number; now: Date }) {
   const comments = trpc.community.comments.list.useInfiniteQuery(
     { id: post.id, limit: COMMENTS_PAGE },
     { getNextPageParam: (page) => page.nextCursor, staleTime: 0, refetchOnMount: 'always' },
@@ -60,7 +59,7 @@ function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number |
           </Stack>
         )}
       </QueryState>
-      {viewerId === null ? <SignInPrompt reason="join the conversation" /> : <CommentForm post={post} />}
+      <CommentForm post={post} />
     </Stack>
   );
 }

@@ -4,8 +4,7 @@ import { timeAgo } from '../../../shared/relative-time';
 import type { PostDto } from '../../../shared/schemas/community';
 
 export interface PostActions {
-  /** Null when nobody is signed in. */
-  viewerId: number | null;
+  viewerId: number;
   onLike: (post: PostDto) => void;
   onDiscuss: (post: PostDto) => void;
   onDelete: (post: PostDto) => void;
@@ -57,32 +56,33 @@ export function PostCard({ post, now, actions }: { post: PostDto; now: Date; act
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <PostAuthor name={post.userName} image={post.userImage} createdAt={post.createdAt} now={now} />
-          {actions.viewerId !== null && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label="Post options">
-                  <IconDots size={18} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {own ? (
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => actions.onDelete(post)}>
-                    Delete post
-                  </Menu.Item>
-                ) : (
-                  <Menu.Item leftSection={<IconFlag size={16} aria-hidden />} onClick={() => actions.onReport(post)}>
-                    Report post
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label="Post options">
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {own ? (
+                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => actions.onDelete(post)}>
+                  Delete post
+                </Menu.Item>
+              ) : (
+                <Menu.Item leftSection={<IconFlag size={16} aria-hidden />} onClick={() => actions.onReport(post)}>
+                  Report post
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
         </Group>
         <Text fw={650} size="lg" style={{ overflowWrap: 'anywhere' }}>
           {post.title}
         </Text>
         <PlainText lineClamp={6}>{post.content}</PlainText>
-        {post.image && <Image src={post.image} alt={`Image for ${post.title}`} radius="md" mah={360} fit="contain" bg="var(--mantine-color-default-hover)" />}
+        {/* The list shows the small copy; the discussion shows the image in full. */}
+        {post.thumbnail && (
+          <Image src={post.thumbnail} alt={`Image for ${post.title}`} loading="lazy" radius="md" mah={360} fit="contain" bg="var(--mantine-color-default-hover)" />
+        )}
         <PostTags tags={post.tags} />
         <Group gap="xs">
           <Button

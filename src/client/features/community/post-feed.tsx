@@ -11,8 +11,8 @@ import { ReportDialog } from './report-dialog';
 import { useFeed, useFeedCache, useToggleLike } from './use-posts';
 import { useNow } from './use-now';
 
-/** The Activity Feed: newest first, a page at a time, with likes, discussion, delete and report. */
-export function PostFeed({ viewerId, askToSignIn }: { viewerId: number | null; askToSignIn: (reason: string) => void }) {
+/** The Activity Feed, for a signed-in parent: newest first, a page at a time, with likes, discussion, delete and report. */
+export function PostFeed({ viewerId }: { viewerId: number }) {
   const feed = useFeed();
   const cache = useFeedCache();
   const now = useNow();
@@ -33,7 +33,7 @@ export function PostFeed({ viewerId, askToSignIn }: { viewerId: number | null; a
 
   const actions: PostActions = {
     viewerId,
-    onLike: (post) => (viewerId === null ? askToSignIn('like posts and join the conversation') : toggleLike.mutate({ post, like: !post.likedByMe })),
+    onLike: (post) => toggleLike.mutate({ post, like: !post.likedByMe }),
     onDiscuss: (post) => setDiscussedId(post.id),
     onDelete: (post) => {
       if (window.confirm('Delete this post? This cannot be undone.')) remove.mutate({ id: post.id });
@@ -67,7 +67,7 @@ export function PostFeed({ viewerId, askToSignIn }: { viewerId: number | null; a
   );
 }
 
-function FeedSkeletons() {
+export function FeedSkeletons() {
   return (
     <Stack gap="md" aria-busy="true" aria-label="Loading posts">
       {[0, 1].map((index) => (

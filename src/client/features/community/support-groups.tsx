@@ -93,8 +93,12 @@ function GroupDialog({ group, signedIn, askToSignIn, onClose }: {
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
-  // The server answers the group with its new member count; show exactly that.
-  const showNewState = (updated: GroupDto) => utils.community.groups.list.setData(undefined, (list) => list?.map((g) => (g.id === updated.id ? updated : g)));
+  // The server answers the group with its new member count; show exactly that. Membership
+  // decides which group posts the feed may show, so the feed is read again.
+  const showNewState = (updated: GroupDto) => {
+    utils.community.groups.list.setData(undefined, (list) => list?.map((g) => (g.id === updated.id ? updated : g)));
+    void utils.community.posts.list.invalidate();
+  };
   const failed = () => toast({ title: 'Something went wrong', message: 'We could not update your membership. Please try again.', tone: 'error' });
   const join = trpc.community.groups.join.useMutation({
     onSuccess: (updated) => {

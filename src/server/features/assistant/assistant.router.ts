@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { articleOutput, articleSlug, articleSummaryOutput, chatInput, chatOutput } from '../../../shared/schemas/assistant';
-import { AppError } from '../../errors';
 import { publicProcedure, router } from '../../trpc/init';
 
 export const assistantRouter = router({
@@ -21,10 +20,7 @@ export const assistantRouter = router({
     .input(chatInput)
     .output(chatOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.services.assistant.chat(input, { userId: ctx.user?.id, ip: ctx.ip }).catch((error: unknown) => {
-        if (error instanceof AppError && error.details.retryAfterSeconds) ctx.reply?.header('Retry-After', String(error.details.retryAfterSeconds));
-        throw error;
-      });
+      const result = await ctx.services.assistant.chat(input, { userId: ctx.user?.id, ip: ctx.ip });
       if (result.llmFailure) ctx.request?.log.warn({ reason: result.llmFailure }, 'assistant language model failed; used the built-in answer');
       return { answer: result.answer, resources: result.resources, urgent: result.urgent };
     }),

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ArticleDto, ArticleSummaryDto, ChatTurn, ResourceDto, chatInput } from '../../../shared/schemas/assistant';
 import type { Database } from '../../db/database';
-import { AppError, notFound } from '../../errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { notFound } from '../../errors';
+import { createRateLimitStore } from '../../lib/rate-limit-store';
 import {
   composeAnswer,
   composeNotCoveredAnswer,
@@ -18,7 +18,7 @@ import { candidateWords, expandSynonyms, normaliseQuestion } from './question-te
 import { findSupportGroup } from './support-groups';
 import { triage } from './triage';
 
-export const CHAT_RATE_LIMIT = { messages: 20, windowMs: 60_000 };
+export const CHAT_RATE_LIMIT = { limit: 20, windowSeconds: 60 };
 
 /** Scores come from assistant.repository searchArticles; these bounds were read off the evaluation sets. */
 const CONFIDENT_SCORE = 1.2;
@@ -90,17 +90,11 @@ function lastUserTurn(history: ChatTurn[] | undefined): string | undefined {
 export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmProvider; now?: () => Date }) {
   const { db, llm } = deps;
   const now = deps.now ?? (() => new Date());
-  const limiter = new RateLimiter(CHAT_RATE_LIMIT.messages, CHAT_RATE_LIMIT.windowMs, () => now().getTime());
+  const rateLimits = createRateLimitStore({ db, now });
 
   function throttle(caller: ChatCaller) {
-    const retryAfterSeconds = limiter.hit(caller.userId !== undefined ? `user:${caller.userId}` : `ip:${caller.ip}`);
-    if (retryAfterSeconds > 0) {
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `You can send up to ${CHAT_RATE_LIMIT.messages} messages a minute. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
-        { retryAfterSeconds },
-      );
-    }
+    const key = caller.userId !== undefined ? `assistant:user:${caller.userId}` : `assistant:ip:${caller.ip}`;
+    return rateLimits.throttle(key, CHAT_RATE_LIMIT, `You can send up to ${CHAT_RATE_LIMIT.limit} messages a minute.`);
   }
 
   /** The question as the search sees it: shorthand spelt out, misspellings and synonyms added. */
@@ -164,7 +158,7 @@ export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmPr
     findArticles,
 
     async chat(input: z.output<typeof chatInput>, caller: ChatCaller): Promise<ChatResult> {
-      throttle(caller);
+      await throttle(caller);
       const { message, history } = input;
 
       // Safety first, whichever engine would answer.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMAGE_UPLOAD_PATH } from '../../../shared/community-rules';
+import { IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_TYPE_NEEDED, isImageUploadType } from '../../../shared/community-rules';
 import type { Config } from '../../config';
 import { AppError, forbidden } from '../../errors';
 import { hashSecret } from '../../lib/tokens';
@@ -61,9 +61,7 @@ export function csrfRejection(request: FastifyRequest, config: Config): AppError
   const contentType = request.headers['content-type'] ?? '';
   // The image upload takes raw image bytes; a form cannot send an image/* type either.
   if (request.method === 'POST' && request.url.split('?')[0] === IMAGE_UPLOAD_PATH) {
-    if (!/^image\//i.test(contentType)) {
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the image as raw bytes with an image Content-Type, such as image/png.');
-    }
+    if (!isImageUploadType(contentType)) return new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_UPLOAD_TYPE_NEEDED);
     return undefined;
   }
   if (request.method === 'POST' && !/^application\/json\b/i.test(contentType)) {

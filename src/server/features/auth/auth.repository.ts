@@ -59,8 +59,10 @@ export async function insertSession(db: Db, session: { tokenHash: string; userId
     .execute();
 }
 
-export async function deleteSession(db: Db, tokenHash: string) {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+/** Returns whether there was such a session. */
+export async function deleteSession(db: Db, tokenHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 export async function deleteExpiredSessions(db: Db, userId: number, now: Date) {

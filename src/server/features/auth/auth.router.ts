@@ -21,7 +21,7 @@ export const authRouter = router({
     .input(signUpInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await ctx.services.auth.signUp(input, ctx.ip);
+      const { user, session } = await ctx.services.auth.signUp(input, { ip: ctx.ip, sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
       setSessionCookie(ctx.reply, ctx.config, session);
       return toUserDto(user);
     }),
@@ -31,7 +31,7 @@ export const authRouter = router({
     .input(signInInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await ctx.services.auth.signIn(input, ctx.ip);
+      const { user, session } = await ctx.services.auth.signIn(input, { ip: ctx.ip, sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
       setSessionCookie(ctx.reply, ctx.config, session);
       return toUserDto(user);
     }),

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { AppError, conflict, notFound } from '../../errors';
-import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { AppError, badInput, conflict, notFound } from '../../errors';
+import { passwordWeakness } from '../../lib/password-strength';
+import { PasswordHasher, decoyHash } from '../../lib/passwords';
+import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-store';
 import { hashSecret, newSecret } from '../../lib/tokens';
 import type { ApiTokenDto, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
 import type { AuthenticatedUser } from '../../principal';
@@ -64,54 +65,83 @@ const SIGN_IN_FAILED = 'That email and password do not match an account. Please 
 // Writing last_used_at on every call would turn each read into a write; once a minute is enough.
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
-/** Sign-in and sign-up attempts allowed per 15 minutes. */
+/** How hard sign-in may be tried; every count runs over one 15-minute window, and a limit left out keeps its default. */
 export interface AuthLimits {
-  perIp: number;
-  perEmail: number;
+  /** Sign-in and sign-up attempts from one IP address. */
+  perIp?: number;
+  /** Sign-in attempts at one email from one IP address; the next is refused until the window ends. */
+  perEmailAndIp?: number;
+  /**
+   * Sign-in attempts at one email from anywhere before each further one waits 1 s, 2 s, 4 s...
+   * A wait, not a block: guesses from many addresses slow down, and the owner still gets in.
+   */
+  perEmailBeforeDelay?: number;
+  maxDelaySeconds?: number;
 }
-export const defaultAuthLimits: AuthLimits = { perIp: 100, perEmail: 10 };
+export const defaultAuthLimits: Required<AuthLimits> = { perIp: 100, perEmailAndIp: 10, perEmailBeforeDelay: 10, maxDelaySeconds: 30 };
+const LIMIT_WINDOW_SECONDS = 15 * 60;
+const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts.';
 
-export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: number; now?: () => Date; limits?: AuthLimits }) {
+/** Where a sign-in or sign-up comes from: the address, and the session cookie the browser sent, if any. */
+export interface AuthRequest {
+  ip: string;
+  sessionToken?: string;
+}
+
+export function createAuthService(deps: {
+  db: Kysely<Database>;
+  sessionTtlDays: number;
+  /** How many password hashes may run at once; defaults to what the machine can spare. */
+  hashConcurrency?: number;
+  now?: () => Date;
+  limits?: AuthLimits;
+}) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const limits = deps.limits ?? defaultAuthLimits;
-  const attemptsPerIp = new RateLimiter(limits.perIp, 15 * 60_000);
-  const attemptsPerEmail = new RateLimiter(limits.perEmail, 15 * 60_000);
-
-  function throttle(limiter: RateLimiter, key: string) {
-    const retryAfterSeconds = limiter.hit(key);
-    if (retryAfterSeconds > 0) {
-      const minutes = Math.ceil(retryAfterSeconds / 60);
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        { retryAfterSeconds },
-      );
-    }
-  }
+  const limits = { ...defaultAuthLimits, ...deps.limits };
+  const hasher = new PasswordHasher(deps.hashConcurrency);
+  const rateLimits = createRateLimitStore({ db, now });
+  const rules = {
+    ip: { limit: limits.perIp, windowSeconds: LIMIT_WINDOW_SECONDS },
+    emailAndIp: { limit: limits.perEmailAndIp, windowSeconds: LIMIT_WINDOW_SECONDS },
+    email: { windowSeconds: LIMIT_WINDOW_SECONDS, slowDown: { afterHits: limits.perEmailBeforeDelay, maxDelaySeconds: limits.maxDelaySeconds } },
+  } satisfies Record<string, RateLimitRule>;
+  const keys = (email: string, ip: string) => ({
+    ip: `auth:ip:${ip}`,
+    emailAndIp: `sign-in:email-ip:${JSON.stringify([email, ip])}`,
+    email: `sign-in:email:${email}`,
+  });
 
   // Told when a sign-in stops working here (sign-out, revoked token), so that open /ws
   // connections can be closed at once rather than at their next periodic check.
   const credentialEndedListeners = new Set<() => void>();
   const credentialEnded = () => credentialEndedListeners.forEach((listener) => listener());
 
-  async function startSession(userId: number) {
+  /**
+   * Starts a session, ending the one the browser presented (whoever's it was): its cookie is
+   * about to be overwritten, and a session left behind is one more that could be stolen.
+   */
+  async function startSession(userId: number, replacing: string | undefined) {
     const token = newSecret();
     const expiresAt = new Date(now().getTime() + deps.sessionTtlDays * 86_400_000);
-    await db.transaction().execute(async (trx) => {
+    const replaced = await db.transaction().execute(async (trx) => {
       await repo.deleteExpiredSessions(trx, userId, now());
       await repo.insertSession(trx, { tokenHash: hashSecret(token), userId, expiresAt });
+      return replacing !== undefined && (await repo.deleteSession(trx, hashSecret(replacing)));
     });
+    if (replaced) credentialEnded();
     return { token, expiresAt };
   }
 
   return {
-    async signUp(input: z.output<typeof signUpInput>, ip: string) {
-      throttle(attemptsPerIp, `ip:${ip}`);
+    async signUp(input: z.output<typeof signUpInput>, from: AuthRequest) {
+      await rateLimits.throttle(keys(input.email, from.ip).ip, rules.ip, TOO_MANY_ATTEMPTS);
+      const weakness = await passwordWeakness(input.password, input);
+      if (weakness) throw badInput('password', weakness);
       if (await repo.findUserByEmail(db, input.email)) {
         throw conflict('An account with this email already exists. Try signing in instead.');
       }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hasher.hash(input.password);
       const row = await repo
         .insertUser(db, { name: input.name, email: input.email, password_hash: passwordHash })
         .catch((error: unknown) => {
@@ -122,17 +152,31 @@ export function createAuthService(deps: { db: Kysely<Database>; sessionTtlDays: 
           throw error;
         });
       const user = toAuthenticatedUser(row);
-      return { user, session: await startSession(user.id) };
+      return { user, session: await startSession(user.id, from.sessionToken) };
     },
 
-    async signIn(input: z.output<typeof signInInput>, ip: string) {
-      throttle(attemptsPerIp, `ip:${ip}`);
-      throttle(attemptsPerEmail, `email:${input.email}`);
+    async signIn(input: z.output<typeof signInInput>, from: AuthRequest) {
+      const key = keys(input.email, from.ip);
+      // Every limit is checked before any hashing, the decoy's included: a refused attempt costs no scrypt.
+      await rateLimits.throttle(key.ip, rules.ip, TOO_MANY_ATTEMPTS);
+      await rateLimits.throttle(key.emailAndIp, rules.emailAndIp, TOO_MANY_ATTEMPTS);
+      await rateLimits.throttle(key.email, rules.email, TOO_MANY_ATTEMPTS);
       const row = await repo.findUserByEmail(db, input.email);
-      const valid = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash));
+      const valid = await hasher.verify(input.password, row?.password_hash ?? decoyHash).catch(async (error: unknown) => {
+        // Turned away before the password was checked: not a guess, so it is not held against the email.
+        await Promise.all([rateLimits.refund(key.email), rateLimits.refund(key.emailAndIp)]);
+        throw error;
+      });
       if (!row || !valid) throw new AppError('UNAUTHORIZED', SIGN_IN_FAILED);
+      // The owner's own attempt is not a failure: the email's count takes it back, and this address starts afresh.
+      await Promise.all([rateLimits.refund(key.email), rateLimits.reset(key.emailAndIp)]);
       const user = toAuthenticatedUser(row);
-      return { user, session: await startSession(user.id) };
+      return { user, session: await startSession(user.id, from.sessionToken) };
+    },
+
+    /** Password hashes running and waiting now, and run so far. */
+    passwordHashLoad() {
+      return hasher.load;
     },
 
     async signOut(sessionToken: string) {

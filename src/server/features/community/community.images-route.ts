@@ -1,70 +1,92 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
-import { IMAGE_UPLOAD_PATH, MAX_IMAGE_BYTES, imageContentTypes } from '../../../shared/community-rules';
+import { IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_TYPE_NEEDED, MAX_IMAGE_BYTES, imageContentTypes, isImageUploadType } from '../../../shared/community-rules';
 import { uploadedImageOutput } from '../../../shared/schemas/community';
-import { AppError, httpStatusOf, notSignedIn } from '../../errors';
-import { IMAGE_TOO_LARGE_MESSAGE, type CommunityService } from './community.service';
+import { AppError, notFound, notSignedIn } from '../../errors';
+import { IMAGE_TOO_LARGE_MESSAGE, type ImageService, type ImageVariant } from '../../lib/images/images.service';
+import { toUploadedImageDto } from './community.service';
 
-const IMAGE_TYPE_NEEDED = 'Upload the image as raw bytes with an image Content-Type, such as image/png.';
-
-function sendError(reply: FastifyReply, error: AppError) {
-  return reply.code(httpStatusOf(error.code)).send({ message: error.message, code: error.code });
-}
+type ImageRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /**
  * Image upload and serving. Plain routes rather than procedures, because tRPC and the REST
- * adapter only speak JSON. Registered before the /api catch-all; the auth hook has already
- * resolved the caller, and lets image/* bodies through its JSON-only rule for this path alone.
+ * adapter only speak JSON, and because images stream. Registered before the /api catch-all;
+ * the auth hook has already resolved the caller. Errors are thrown, for the app's error handler.
  */
-export async function registerCommunityImageRoutes(app: FastifyInstance, community: CommunityService) {
+export async function registerCommunityImageRoutes(app: FastifyInstance, deps: { images: ImageService; requestsPerMinute: number }) {
+  const { images } = deps;
   await app.register(async (scope) => {
-    // In this scope only: every body arrives as bytes, so the route judges it by what it is.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) => done(null, body));
-    scope.setErrorHandler((error: Error & { code?: string }, _request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE));
-      // Anything else is the app's error handler's to answer.
-      throw error;
+    // In this scope only. Downloads are limited per IP; an upload is limited by its account's daily quota.
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new AppError('TOO_MANY_REQUESTS', 'Too many image requests. Please wait a moment.', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
     });
+    // Every body arrives as a stream, left unread for the route to count and store.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
     scope.post(IMAGE_UPLOAD_PATH, {
       schema: { hide: true },
-      bodyLimit: MAX_IMAGE_BYTES,
-      // Runs after the app's auth hook and before the body is read, so a signed-out caller cannot make us read 5 MB.
-      onRequest: async (request, reply) => {
-        if (!request.auth) return sendError(reply, notSignedIn());
-        if (!/^image\//i.test(request.headers['content-type'] ?? '')) return sendError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_NEEDED));
+      // Runs after the app's auth hook and before the body is read, so a refused caller costs no read.
+      onRequest: async (request) => {
+        if (!request.auth) throw notSignedIn();
+        if (!isImageUploadType(request.headers['content-type'])) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_UPLOAD_TYPE_NEEDED);
+        if (Number(request.headers['content-length']) > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
       },
       handler: async (request, reply) => {
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        try {
-          const image = await community.uploadImage(request.auth!.user, bytes);
-          return reply.code(201).send(image);
-        } catch (error) {
-          if (error instanceof AppError) return sendError(reply, error);
-          throw error;
-        }
+        const image = await images.upload(request.auth!.user.id, (request.body as Readable | undefined) ?? Readable.from([]));
+        return reply.code(201).send(toUploadedImageDto(image));
       },
     });
+
+    const serving = { schema: { hide: true }, config: { rateLimit: { max: deps.requestsPerMinute, timeWindow: 60_000 } } };
+    scope.get(`${IMAGE_UPLOAD_PATH}/:id`, serving, (request: ImageRequest, reply) => serve(request, reply, 'full'));
+    scope.get(`${IMAGE_UPLOAD_PATH}/:id/thumbnail`, serving, (request: ImageRequest, reply) => serve(request, reply, 'thumbnail'));
   });
 
-  app.get<{ Params: { id: string } }>(`${IMAGE_UPLOAD_PATH}/:id`, { schema: { hide: true } }, async (request, reply) => {
-    const image = await community.readImage(request.params.id);
-    if (!image) return reply.code(404).send({ message: 'That image was not found.', code: 'NOT_FOUND' });
-    return reply
-      .header('Content-Type', image.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      // Ids are never reused for other bytes, so a copy is good forever.
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Content-Disposition', 'inline')
-      .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
+  /**
+   * Streams the stored image to whoever may see it; anyone else gets 404, as if it did not
+   * exist. The URL names one set of bytes for good, so a browser keeps its copy for a year.
+   */
+  async function serve(request: ImageRequest, reply: FastifyReply, variant: ImageVariant) {
+    if (!request.auth) throw notSignedIn();
+    const image = await images.find(request.auth.user.id, request.params.id, variant);
+    if (!image) throw notFound('That image');
+    reply.header('ETag', image.etag).header('Cache-Control', 'private, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff');
+    if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+    const object = await image.open();
+    if (!object) throw notFound('That image');
+    return reply.type('image/webp').header('Content-Length', object.byteSize).header('Content-Disposition', 'inline').send(object.body);
+  }
+}
+
+/** If-None-Match compares tags weakly (RFC 9110 13.1.2): W/"x" matches "x", and * matches any. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
   });
 }
 
 const errorBody = { 'application/json': { schema: z.object({ message: z.string(), code: z.string() }) } };
+const webp = { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } as const;
+const imageParams = { path: z.object({ id: z.uuid() }) };
+const servedResponses = {
+  '200': { description: 'The image as WebP, with a strong ETag and cached privately for a year (the URL names one set of bytes for good).', content: webp },
+  '304': { description: 'If-None-Match named its ETag: the copy the client has is current.' },
+  '401': { description: 'Not signed in.', content: errorBody },
+  '404': { description: 'No such image, or not one you may see.', content: errorBody },
+  '429': { description: 'Too many image requests from this IP address; Retry-After says when to try again.', content: errorBody },
+};
+const servedDescription =
+  "Your own uploads, and images on posts you may read (a support group's only for its members). Anything else answers 404.";
 
-/** The two routes above, for the OpenAPI document (the adapter documents only procedures). */
+/** The routes above, for the OpenAPI document (the adapter documents only procedures). */
 export const communityImagePaths: ZodOpenApiPathsObject = {
   '/community/images': {
     post: {
@@ -72,7 +94,10 @@ export const communityImagePaths: ZodOpenApiPathsObject = {
       summary: 'Upload an image for a post',
       description:
         'Send the raw image bytes as the body with an image Content-Type. Only PNG, JPEG, WebP or GIF, judged by the bytes ' +
-        'themselves rather than the declared type; up to 5 MB. Pass the answered id as imageId when creating a post.',
+        'themselves rather than the declared type; up to 5 MB. The image is decoded and stored again as WebP, at most 2048 px ' +
+        'a side, with its metadata (EXIF, GPS) removed, plus a copy for lists at most 480 px a side. Each account may upload ' +
+        'up to 50 images in any 24 hours (UPLOAD_DAILY_LIMIT on the server). Pass the answered id as imageId when creating a post; ' +
+        'an upload no post uses is deleted after a day.',
       tags: ['community'],
       security: [{ sessionCookie: [] }, { bearerToken: [] }],
       requestBody: {
@@ -80,10 +105,12 @@ export const communityImagePaths: ZodOpenApiPathsObject = {
         content: Object.fromEntries(imageContentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
       },
       responses: {
-        '201': { description: 'Stored; answers its id and where it is served.', content: { 'application/json': { schema: uploadedImageOutput } } },
+        '201': { description: 'Stored; answers its id and where it and its thumbnail are served.', content: { 'application/json': { schema: uploadedImageOutput } } },
+        '400': { description: 'The body was empty, or did not arrive whole.', content: errorBody },
         '401': { description: 'Not signed in.', content: errorBody },
         '413': { description: 'Larger than 5 MB.', content: errorBody },
-        '415': { description: 'Not a PNG, JPEG, WebP or GIF image.', content: errorBody },
+        '415': { description: 'Not a PNG, JPEG, WebP or GIF image that decodes whole.', content: errorBody },
+        '429': { description: "Today's upload quota is used up; Retry-After says when the next upload is allowed.", content: errorBody },
       },
     },
   },
@@ -91,16 +118,22 @@ export const communityImagePaths: ZodOpenApiPathsObject = {
     get: {
       operationId: 'community-images-get',
       summary: 'An uploaded image',
-      description: 'Served with its stored type, X-Content-Type-Options: nosniff, and cached for a year (ids never change).',
+      description: servedDescription,
       tags: ['community'],
-      requestParams: { path: z.object({ id: z.uuid() }) },
-      responses: {
-        '200': {
-          description: 'The image bytes.',
-          content: Object.fromEntries(imageContentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
-        },
-        '404': { description: 'No such image.', content: errorBody },
-      },
+      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+      requestParams: imageParams,
+      responses: servedResponses,
+    },
+  },
+  '/community/images/{id}/thumbnail': {
+    get: {
+      operationId: 'community-images-get-thumbnail',
+      summary: "An uploaded image's small copy for lists",
+      description: `At most 480 px a side. ${servedDescription}`,
+      tags: ['community'],
+      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+      requestParams: imageParams,
+      responses: servedResponses,
     },
   },
 };

@@ -1,5 +1,5 @@
-import { sql, type Insertable } from 'kysely';
-import type { CommentsTable, Db, PostsTable } from '../../db/database';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import type { CommentsTable, Database, Db, PostsTable } from '../../db/database';
 
 /** A position in a list ordered by (created_at, id). */
 export interface Keyset {
@@ -7,11 +7,25 @@ export interface Keyset {
   id: number;
 }
 
-/** Posts with their author and the counts, all read from the database; likedByMe for the viewer. */
-function postsWithCounts(db: Db, viewerId: number | null) {
+/**
+ * Who may read a post: anyone signed in when it is in no group; a support group's posts
+ * (which may name children's conditions) only its members, and their author.
+ */
+function visibleTo(viewerId: number) {
+  return (eb: ExpressionBuilder<Database & { p: PostsTable }, 'p'>) =>
+    eb.or([
+      eb('p.group_id', 'is', null),
+      eb('p.author_id', '=', viewerId),
+      eb.exists(eb.selectFrom('group_memberships as gm').whereRef('gm.group_id', '=', 'p.group_id').where('gm.user_id', '=', viewerId).select(sql`1`.as('one'))),
+    ]);
+}
+
+/** The posts `viewerId` may read, with their author and the counts, all read from the database. */
+function postsWithCounts(db: Db, viewerId: number) {
   return db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
+    .where(visibleTo(viewerId))
     .select((eb) => [
       'p.id',
       'p.author_id',
@@ -25,16 +39,14 @@ function postsWithCounts(db: Db, viewerId: number | null) {
       'u.profile_image as author_image',
       eb.selectFrom('post_likes as l').whereRef('l.post_id', '=', 'p.id').select(sql<number>`count(*)::int`.as('n')).as('likes'),
       eb.selectFrom('comments as c').whereRef('c.post_id', '=', 'p.id').select(sql<number>`count(*)::int`.as('n')).as('comments'),
-      viewerId === null
-        ? sql<boolean>`false`.as('liked_by_me')
-        : eb.exists(eb.selectFrom('post_likes as ml').whereRef('ml.post_id', '=', 'p.id').where('ml.user_id', '=', viewerId).select(sql`1`.as('one'))).$castTo<boolean>().as('liked_by_me'),
+      eb.exists(eb.selectFrom('post_likes as ml').whereRef('ml.post_id', '=', 'p.id').where('ml.user_id', '=', viewerId).select(sql`1`.as('one'))).$castTo<boolean>().as('liked_by_me'),
     ]);
 }
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof postsWithCounts>['executeTakeFirstOrThrow']>>;
 
 /** Newest first, strictly older than `after` when given. */
-export function listPosts(db: Db, options: { viewerId: number | null; after?: Keyset; limit: number; groupId?: number }) {
+export function listPosts(db: Db, options: { viewerId: number; after?: Keyset; limit: number; groupId?: number }) {
   let query = postsWithCounts(db, options.viewerId);
   if (options.groupId !== undefined) query = query.where('p.group_id', '=', options.groupId);
   const after = options.after;
@@ -42,17 +54,20 @@ export function listPosts(db: Db, options: { viewerId: number | null; after?: Ke
   return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(options.limit).execute();
 }
 
-export function findPost(db: Db, postId: number, viewerId: number | null) {
+export function findPost(db: Db, postId: number, viewerId: number) {
   return postsWithCounts(db, viewerId).where('p.id', '=', postId).executeTakeFirst();
 }
 
-export function postExists(db: Db, postId: number) {
-  return db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
+export function visiblePostExists(db: Db, postId: number, viewerId: number) {
+  return db.selectFrom('posts as p').select('p.id').where('p.id', '=', postId).where(visibleTo(viewerId)).executeTakeFirst();
 }
 
-/** Holds a key-share lock on the post until the transaction ends: rows may still refer to it, but it cannot be deleted. */
-export function lockPost(db: Db, postId: number) {
-  return db.selectFrom('posts').select('id').where('id', '=', postId).forKeyShare().executeTakeFirst();
+/**
+ * Holds a key-share lock on the post, when `viewerId` may read it, until the transaction ends:
+ * rows may still refer to it, but it cannot be deleted.
+ */
+export function lockVisiblePost(db: Db, postId: number, viewerId: number) {
+  return db.selectFrom('posts as p').select('p.id').where('p.id', '=', postId).where(visibleTo(viewerId)).forKeyShare('p').executeTakeFirst();
 }
 
 export async function insertPost(db: Db, post: Insertable<PostsTable>): Promise<number> {
@@ -65,9 +80,16 @@ export function deletePostOfAuthor(db: Db, postId: number, authorId: number) {
   return db.deleteFrom('posts').where('id', '=', postId).where('author_id', '=', authorId).returning(['id', 'image_id']).executeTakeFirst();
 }
 
-/** True when any post still shows the image. */
-export async function imageInUse(db: Db, imageId: string): Promise<boolean> {
-  return (await db.selectFrom('posts').select('id').where('image_id', '=', imageId).limit(1).executeTakeFirst()) !== undefined;
+/** Which of the images some post shows. */
+export async function imagesShownAmong(db: Db, imageIds: readonly string[]): Promise<string[]> {
+  const rows = await db.selectFrom('posts').select('image_id').distinct().where('image_id', 'in', imageIds).execute();
+  return rows.flatMap((row) => (row.image_id ? [row.image_id] : []));
+}
+
+/** True when a post that `viewerId` may read shows the image. */
+export async function imageShownTo(db: Db, imageId: string, viewerId: number): Promise<boolean> {
+  const row = await db.selectFrom('posts as p').select('p.id').where('p.image_id', '=', imageId).where(visibleTo(viewerId)).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 // ---- Likes and reports ------------------------------------------------------------------

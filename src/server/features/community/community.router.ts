@@ -20,26 +20,30 @@ import {
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 const tags = ['community'];
+const GROUP_POSTS =
+  "Reading needs sign-in. A support group's posts, their comments and images are for its members (and the post's author): " +
+  'to anyone else such a post answers 404.';
 const PLAIN_TEXT = 'Titles, content and comments are plain text, stored and returned exactly as written: render them as text, never as HTML.';
 
 const postsRouter = router({
-  list: publicProcedure
+  list: protectedProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/community/posts',
         tags,
-        protect: false,
         summary: 'The activity feed, newest first',
-        description: `Cursor-paged: pass the nextCursor of one page as cursor to get the next. Filter to one support group with groupId. ${PLAIN_TEXT}`,
+        description:
+          'Cursor-paged: pass the nextCursor of one page as cursor to get the next. Filter to one support group with groupId. ' +
+          `${GROUP_POSTS} A group you have not joined answers 404 to groupId. ${PLAIN_TEXT}`,
       },
     })
     .input(listPostsInput)
     .output(postPageOutput)
     .query(({ ctx, input }) => ctx.services.community.listPosts(ctx.user, input)),
 
-  get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/community/posts/{id}', tags, protect: false, summary: 'One post' } })
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/community/posts/{id}', tags, summary: 'One post', description: GROUP_POSTS } })
     .input(postIdInput)
     .output(postOutput)
     .query(({ ctx, input }) => ctx.services.community.getPost(ctx.user, input.id)),
@@ -111,20 +115,19 @@ const postsRouter = router({
 });
 
 const commentsRouter = router({
-  list: publicProcedure
+  list: protectedProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/community/posts/{id}/comments',
         tags,
-        protect: false,
         summary: "A post's comments, oldest first",
-        description: `Cursor-paged like the feed. ${PLAIN_TEXT}`,
+        description: `Cursor-paged like the feed. ${GROUP_POSTS} ${PLAIN_TEXT}`,
       },
     })
     .input(listCommentsInput)
     .output(commentPageOutput)
-    .query(({ ctx, input }) => ctx.services.community.listComments(input)),
+    .query(({ ctx, input }) => ctx.services.community.listComments(ctx.user, input)),
 
   create: protectedProcedure
     .meta({

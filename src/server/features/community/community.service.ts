@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { MAX_IMAGE_BYTES, imageUrl } from '../../../shared/community-rules';
+import { imageUrl, thumbnailUrl } from '../../../shared/community-rules';
 import type {
   CommentDto,
   CommentPageDto,
@@ -15,13 +15,13 @@ import type {
 } from '../../../shared/schemas/community';
 import type { Database, Db } from '../../db/database';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
-import { sniffImageType, type ImageStorage } from '../../lib/image-storage';
+import type { ImageService, StoredImage } from '../../lib/images/images.service';
 import type { AuthenticatedUser } from '../../principal';
 import * as repo from './community.repository';
 
 const BAD_CURSOR = 'That page cursor is not valid; start again from the first page.';
-export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
-const UNSUPPORTED_IMAGE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded.';
+const IMAGE_NOT_FOUND = 'That image was not found. Please upload it again.';
+const GROUP_POSTS_FOR_MEMBERS = "Only a support group's members can read its posts. Join the group to read them.";
 
 /** Cursors are opaque to clients: the (created_at, id) of the last row of a page. */
 export function encodeCursor(position: repo.Keyset): string {
@@ -51,6 +51,7 @@ function toPostDto(row: repo.PostRow): PostDto {
     title: row.title,
     content: row.content,
     image: row.image_id ? imageUrl(row.image_id) : null,
+    thumbnail: row.image_id ? thumbnailUrl(row.image_id) : null,
     imageId: row.image_id,
     tags: row.tags,
     groupId: row.group_id,
@@ -87,13 +88,26 @@ function toGroupDto(row: repo.GroupRow): GroupDto {
   };
 }
 
-export function createCommunityService(deps: { db: Kysely<Database>; images: ImageStorage; now?: () => Date }) {
+export function toUploadedImageDto(image: StoredImage): UploadedImageDto {
+  return { id: image.id, url: imageUrl(image.id), thumbnailUrl: thumbnailUrl(image.id), contentType: 'image/webp', width: image.width, height: image.height, byteSize: image.byteSize };
+}
+
+export function createCommunityService(deps: { db: Kysely<Database>; images: ImageService; now?: () => Date }) {
   const { db, images } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Holds the post until the transaction ends, so it cannot be deleted under a new like, comment or report. */
-  async function lockPost(trx: Db, postId: number) {
-    if (!(await repo.lockPost(trx, postId))) throw notFound('That post');
+  // A post's image lives while a post shows it, and is shown to whoever may read that post.
+  images.registerOwner('community posts', {
+    referencedAmong: repo.imagesShownAmong,
+    readableBy: (trx, viewerId, imageId) => repo.imageShownTo(trx, imageId, viewerId),
+  });
+
+  /**
+   * Holds the post until the transaction ends, so it cannot be deleted under a new like,
+   * comment or report. A post the user may not read is not found.
+   */
+  async function lockPost(trx: Db, postId: number, user: AuthenticatedUser) {
+    if (!(await repo.lockVisiblePost(trx, postId, user.id))) throw notFound('That post');
   }
 
   async function requireGroup(groupId: number, viewer: AuthenticatedUser | null): Promise<repo.GroupRow> {
@@ -105,14 +119,19 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
   return {
     // ---- Posts ----------------------------------------------------------------------------
 
-    async listPosts(viewer: AuthenticatedUser | null, input: z.output<typeof listPostsInput>): Promise<PostPageDto> {
+    /** The posts the viewer may read; one group's, when its members include the viewer. */
+    async listPosts(viewer: AuthenticatedUser, input: z.output<typeof listPostsInput>): Promise<PostPageDto> {
       const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-      const rows = await repo.listPosts(db, { viewerId: viewer?.id ?? null, after, limit: input.limit + 1, groupId: input.groupId });
+      if (input.groupId !== undefined) {
+        const group = await requireGroup(input.groupId, viewer);
+        if (!group.joined) throw new AppError('NOT_FOUND', GROUP_POSTS_FOR_MEMBERS);
+      }
+      const rows = await repo.listPosts(db, { viewerId: viewer.id, after, limit: input.limit + 1, groupId: input.groupId });
       return page(rows, input.limit, toPostDto);
     },
 
-    async getPost(viewer: AuthenticatedUser | null, postId: number): Promise<PostDto> {
-      const row = await repo.findPost(db, postId, viewer?.id ?? null);
+    async getPost(viewer: AuthenticatedUser, postId: number): Promise<PostDto> {
+      const row = await repo.findPost(db, postId, viewer.id);
       if (!row) throw notFound('That post');
       return toPostDto(row);
     },
@@ -123,20 +142,23 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
         if (!group) throw badInput('groupId', 'That support group was not found.');
         if (!group.joined) throw forbidden('Join this group to post in it.');
       }
-      if (input.imageId !== null) {
-        const image = await images.info(input.imageId);
-        // Someone else's upload reads as absent (404), like any other row that is not yours.
-        if (!image || image.ownerId !== user.id) throw new AppError('NOT_FOUND', 'That image was not found. Please upload it again.');
-      }
-      const id = await repo.insertPost(db, {
-        author_id: user.id,
-        group_id: input.groupId,
-        title: input.title,
-        content: input.content,
-        tags: input.tags,
-        image_id: input.imageId,
-        created_at: now(),
-      });
+      // Someone else's upload reads as absent (404), like any other row that is not yours.
+      if (input.imageId !== null && !(await images.findOwned(user.id, input.imageId))) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
+      const id = await repo
+        .insertPost(db, {
+          author_id: user.id,
+          group_id: input.groupId,
+          title: input.title,
+          content: input.content,
+          tags: input.tags,
+          image_id: input.imageId,
+          created_at: now(),
+        })
+        .catch((error: unknown) => {
+          // The hourly sweep deleted the unattached upload between the check and the insert.
+          if (isForeignKeyViolation(error, 'posts_image_id_fkey')) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
+          throw error;
+        });
       return toPostDto((await repo.findPost(db, id, user.id))!);
     },
 
@@ -144,14 +166,14 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
     async deletePost(user: AuthenticatedUser, postId: number): Promise<{ id: number; deleted: true }> {
       const deleted = await repo.deletePostOfAuthor(db, postId, user.id);
       if (!deleted) throw notFound('That post');
-      // The image goes with the post, unless another of the author's posts still shows it.
-      if (deleted.image_id && !(await repo.imageInUse(db, deleted.image_id))) await images.delete(deleted.image_id);
+      // The image goes with the post, unless something else still shows it.
+      if (deleted.image_id) await images.deleteIfUnreferenced([deleted.image_id]);
       return { id: deleted.id, deleted: true };
     },
 
     async like(user: AuthenticatedUser, postId: number): Promise<LikeDto> {
       return db.transaction().execute(async (trx) => {
-        await lockPost(trx, postId);
+        await lockPost(trx, postId, user);
         await repo.insertLike(trx, postId, user.id, now());
         return { postId, ...(await repo.likeState(trx, postId, user.id)) };
       });
@@ -159,7 +181,7 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
 
     async unlike(user: AuthenticatedUser, postId: number): Promise<LikeDto> {
       return db.transaction().execute(async (trx) => {
-        await lockPost(trx, postId);
+        await lockPost(trx, postId, user);
         await repo.deleteLike(trx, postId, user.id);
         return { postId, ...(await repo.likeState(trx, postId, user.id)) };
       });
@@ -167,7 +189,7 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
 
     async report(user: AuthenticatedUser, postId: number, reason: string): Promise<{ postId: number; reported: true }> {
       await db.transaction().execute(async (trx) => {
-        await lockPost(trx, postId);
+        await lockPost(trx, postId, user);
         await repo.insertReport(trx, { postId, reporterId: user.id, reason, at: now() });
       });
       return { postId, reported: true };
@@ -175,16 +197,16 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
 
     // ---- Comments -------------------------------------------------------------------------
 
-    async listComments(input: z.output<typeof listCommentsInput>): Promise<CommentPageDto> {
+    async listComments(viewer: AuthenticatedUser, input: z.output<typeof listCommentsInput>): Promise<CommentPageDto> {
       const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-      if (!(await repo.postExists(db, input.id))) throw notFound('That post');
+      if (!(await repo.visiblePostExists(db, input.id, viewer.id))) throw notFound('That post');
       const rows = await repo.listComments(db, input.id, { after, limit: input.limit + 1 });
       return page(rows, input.limit, toCommentDto);
     },
 
     async createComment(user: AuthenticatedUser, postId: number, content: string): Promise<CommentDto> {
       const id = await db.transaction().execute(async (trx) => {
-        await lockPost(trx, postId);
+        await lockPost(trx, postId, user);
         return repo.insertComment(trx, { post_id: postId, author_id: user.id, content, created_at: now() });
       });
       return toCommentDto((await repo.findComment(db, id))!);
@@ -222,23 +244,12 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
       await repo.deleteMembership(db, groupId, user.id);
       return toGroupDto(await requireGroup(groupId, user));
     },
-
-    // ---- Images ---------------------------------------------------------------------------
-
-    /** Stores an upload after checking what the bytes really are; the declared type is not trusted. */
-    async uploadImage(user: AuthenticatedUser, bytes: Uint8Array): Promise<UploadedImageDto> {
-      if (bytes.byteLength === 0) throw badInput('image', 'The image is empty. Please choose an image file to upload.');
-      if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
-      const contentType = sniffImageType(bytes);
-      if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
-      const image = await images.save({ ownerId: user.id, contentType, bytes });
-      return { id: image.id, url: imageUrl(image.id), contentType, byteSize: image.byteSize };
-    },
-
-    readImage(id: string) {
-      return images.read(id);
-    },
   };
+}
+
+function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  const { code, constraint: name } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23503' && name === constraint;
 }
 
 export type CommunityService = ReturnType<typeof createCommunityService>;

@@ -1,0 +1,484 @@
+/**
+ * The cue vocabulary of the triage, grouped into concepts: an event (swallowed, fell, went
+ * under), what was involved (bleach, a battery, boiling water), the signs a paediatric
+ * first-aid course teaches to act on (not breathing, floppy, blisters, a rash that does not
+ * fade), and the frames that make a mention ordinary (a question about prevention, something
+ * last year, a friend's child, a joke). Words are lemmas or stems, so each concept names an
+ * idea once rather than every way of writing it; see matching.ts for the phrase syntax.
+ *
+ * The lists come from first-aid guidance (NHS, St John Ambulance and Red Cross paediatric
+ * first aid) and everyday English, not from the evaluation messages: a miss on the held-out set
+ * is fixed by how cues combine, never by adding its words here.
+ */
+
+const macros: Record<string, string> = {
+  neg: "not|no|never|cannot|without|nothing|n't",
+  adult:
+    'partner|husband|wife|boyfriend|girlfriend|ex|dad|daddy|father|stepdad|stepfather|mum|mom|mummy|mommy|mother|stepmum|stepmom|stepmother|' +
+    'babysitter|nanny|childminder|sitter|teacher|coach|carer|caregiver|uncle|aunt|auntie|grandad|grandpa|grandma|granny|grandfather|grandmother|' +
+    'neighbour|neighbor|man|woman|someone|somebody|lodger|boyfriend|stranger',
+  kid: 'child|children|kid|kids|baby|babies|toddler|toddlers|son|daughter|boy|girl|lo|dd|ds|infant|newborn|one|him|her|them',
+  body: 'lip|lips|face|mouth|tongue|skin|finger|fingers|cheek|cheeks',
+  victim: 'him|her|them|me|us|baby|babies|son|daughter|child|children|kid|kids|toddler|boy|girl|lo|dd|ds|sister|brother',
+  blue: 'blue|grey|gray|purple|bluish|greyish|grayish|purplish|dusky|ashen',
+  medicine:
+    'medicine|medicines|medication|medications|meds|dose|doses|dosage|syrup|tablet|tablets|pill|pills|capsule|capsules|drops|paracetamol|calpol|' +
+    'ibuprofen|nurofen|calprofen|tylenol|acetaminophen|motrin|advil|aspirin|piriton|chlorphenamine|antihistamine|antihistamines|cetirizine|loratadine|' +
+    'benadryl|zyrtec|claritin|antibiotic|antibiotics|amoxicillin|penicillin|melatonin|antidepressant|antidepressants|iron|vitamin|vitamins|insulin|' +
+    'steroid|steroids|inhaler|salbutamol|ventolin|ritalin|methylphenidate|painkiller|painkillers|sedative|sedatives|suppository|suppositories',
+  water: 'bath|bathtub|tub|pool|pond|lake|river|sea|beach|canal|water|paddling|swimming|jacuzzi|bucket|toilet|stream|reservoir|ocean|waves|swim',
+  hot: 'hot|boiling|scalding|steaming',
+};
+
+function expand(phrase: string): string {
+  return phrase.replace(/@(\w+)/g, (_, name: string) => {
+    const words = macros[name];
+    if (!words) throw new Error(`Unknown cue macro @${name}`);
+    return words;
+  });
+}
+
+const raw = {
+  // ---- Signs that something is badly wrong, whatever happened -------------------------
+  notBreathing: [
+    '@neg breathe|breath|breathing|breaths|pulse|heartbeat',
+    'stop|stopped|stops|stopping breathe|breathing|breath',
+    'struggl*|fight*|labour*|laboring|battl*|trouble|difficulty|difficult|hard|hardly|barely|unable breathe|breath|breathing|air',
+    '@neg get breath|air|breathe',
+    'gasp*',
+    'turn*|go|goes|going|gone|went|look|looks|looking|@body @blue',
+    '@blue @body',
+    'face|lips|skin chang* colour|color',
+    'chest|ribs|neck|tummy|throat suck*|pull*|draw* in',
+    'nostril* flar*',
+    'flar* nostril*',
+    'pause*|gap* breath*',
+    'chest @neg mov*|ris*',
+  ],
+  choking: ['chok*'],
+  stuckInThroat: ['stuck|lodged|caught|something|food|piece|bit throat|windpipe|airway|gullet', 'grab*|clutch*|point*|hold*|hand|hands throat|neck'],
+  silent: ['@neg cough*|cry|crying|cries|breathe|breath|sound|noise', 'silent', 'make|makes|making no sound|noise', 'can not talk|speak|say'],
+  inMouth: [
+    'eat|eating|ate|chew*|suck*|swallow*|mouthful|mouth|bite|bit',
+    'food|grape|grapes|sausage|apple|carrot|sweet|sweets|candy|lolly|popcorn|nut|nuts|bread|meat|chunk|piece|balloon|marble|coin|toy|crisp|crisps|cheese|biscuit',
+    'hot dog',
+  ],
+  backBlows: ['back blows|blow|slaps|thrusts', 'heimlich'],
+  gagging: ['gag*|retch*'],
+  unresponsive: [
+    'unresponsive|unconscious|lifeless|unrousable',
+    '@neg wake|waking|woken|rouse|rousing|respond*|react*|answer*|move|moving',
+    '@neg come round|around|to',
+    '@neg open eyes',
+    '@neg stay awake',
+    'barely|hardly react*|respond*|mov*',
+    'hard|difficult|impossible wake|rouse',
+    'floppy|limp|ragdoll',
+    'rag doll',
+    'collaps*|fainted|fainting|faints',
+    'pass*|black* out',
+    'drop*|slump*|fell to floor|ground',
+  ],
+  seizure: ['seizure|seizures|seizing|seize|convuls*|epileptic', 'be|been|keep|keeps|started|still fitting', 'have|having|had|this|another|into fit|fits', 'eyes roll*', 'foam* mouth', 'eyes flicker*'],
+  jerking: ['jerk*|twitch*|spasm*|shak*|trembl*|stiff|rigid'],
+  jerkingPattern: ['all over', 'whole body', 'rhythmic*', 'uncontrollab*', 'arm|arms|leg|legs|side|face', 'rigid|stiff', '@neg stop*'],
+
+  // ---- Poisoning, medicines and swallowed objects ----------------------------------------
+  ingest: [
+    'swallow*|drank|drink|drinking|drunk|ate|eat|eaten|eating|chew*|lick*|suck*|sip*|gulp*|swig*|taste*|tasting|nibbl*',
+    'bite|bit|bitten into',
+    'had|took some|few|handful|mouthful',
+    'put|puts|putting mouth',
+    'got into|at',
+  ],
+  access: [
+    'found|find @kid with|chewing|holding|eating|drinking|playing|sucking',
+    'open|opened|empty|emptied|empties|half bottle|packet|pack|box|tub|container|sachet|lid|tube|blister',
+    'missing',
+    'some|few|half|all|1|2|3|4|5|6|7|8|9|10|two|three|four|five|six gone|missing',
+    'smell*|smelt|taste* of|like',
+    'round|around|on|in mouth|lips',
+    'foam*|froth*',
+  ],
+  pressGlass: ['press*|pressed|glass|tumbler|squash*'],
+  adult: ['@adult'],
+  substance: [
+    '@medicine',
+    'bleach|detergent|disinfectant|dettol|cleaner|cleaners|cleaning|limescale|descaler|polish|softener|antifreeze|screenwash|weedkiller|pesticide|insecticide|fertiliser|fertilizer',
+    'dishwasher|laundry|washing tablet|tablets|pod|pods|capsule|capsules|liquid|powder',
+    'pod|pods|liquitab|liquitabs',
+    'washing up liquid',
+    'white spirit|spirits',
+    'turps|turpentine|paraffin|petrol|diesel|kerosene|lighter|acetone|solvent|glue|varnish|remover',
+    'e liquid',
+    'essential|lamp|tea|eucalyptus oil',
+    'slug pellets',
+    'rat|mouse poison|bait|pellets',
+    'poison|poisons|poisonous|toxic|chemical|chemicals|caustic|acid',
+    'perfume|aftershave|mouthwash|sanitiser|sanitizer|shampoo|dye',
+    'alcohol|wine|beer|vodka|gin|whisky|whiskey|rum|cider|prosecco|champagne|spirit|cocktail|liqueur',
+    'vape|vapes|vaping|nicotine|cigarette|cigarettes|tobacco|cannabis|weed|edible|edibles|gummies|drugs',
+    'berry|berries|mushroom|mushrooms|toadstool|toadstools|fungus|fungi|leaf|leaves|plant|plants|bulb|bulbs|foxglove|yew|holly|ivy|laburnum|nightshade|daffodil',
+  ],
+  ownMedicine: ['his|her|their @medicine'],
+  poisoned: ['been|got|was|is|think poisoned', 'poisoned himself|herself|themselves'],
+  medicationError: [
+    'double dose|doses',
+    'two|three|four|five|several|extra|many|multiple|2|3|4|5 dose|doses',
+    'twice|thrice',
+    'two|three|four|2|3|4 times',
+    'too much|many|strong',
+    'overdos*',
+    'wrong medicine|medication|dose|amount|bottle|spoon|syringe|strength|tablet|tablets|one|stuff|drops',
+    'mistake|mistakenly|accident*|mix*|confus*',
+    'adult|adults|grown',
+    'instead of',
+    'times more|higher|stronger',
+    'whole syringe|bottle|spoon|packet',
+    'lost track',
+  ],
+  medicine: ['@medicine', 'syringe|spoon|ml|mls|mg|puffs'],
+  given: ['gave|given|giving|had|took|taken|got|put|accidentally|mixed|both'],
+  doseQuestion: [
+    'how much|many|often|long|soon',
+    'dose|doses|dosage|dosing|ml|mls|mg|teaspoon*|spoonful*|puffs',
+    'can|should|could|may i|we give|use',
+    'safe give|to',
+    'together|alternate|alternating|double|top|maximum|max|between',
+  ],
+  object: [
+    'battery|batteries|magnet|magnets|coin|coins|button|buttons|marble|marbles|bead|beads|pin|pins|needle|needles|screw|screws|tack|tacks|' +
+      'earring|earrings|jewellery|jewelry|stone|stones|pebble|pebbles|lego|blade|razor|staple|staples|bolt|sequin|bell',
+    'something|thing|object sharp|metal|metallic|plastic|small',
+    'sharp|metal|metallic|small|tiny something|thing|object|piece|part|bit|toy',
+    'broken|piece|shard|bit|splinter glass',
+    'piece|part|bit plastic|metal|toy',
+  ],
+  batteryOrMagnet: ['battery|batteries|magnet|magnets'],
+  missingObject: ['missing|gone|lost', 'can not find', 'black|grey|gray stuff|mark|marks|residue'],
+
+  // ---- Allergic reaction ---------------------------------------------------------------
+  airwaySwelling: [
+    'lip|lips|tongue|throat|face|mouth|cheek|cheeks swell*|swollen|puff*|huge|enormous|massive|fat|balloon*|blown',
+    'swell*|swollen|puffy|puffed lip|lips|tongue|throat|face|mouth',
+    'swell*|puff* of|in|on lip|lips|tongue|throat|face|mouth',
+  ],
+  eyeSwelling: ['eye|eyes|eyelid|eyelids swell*|swollen|puff*|shut|closed', 'swollen|puffy eye|eyes|eyelid|eyelids'],
+  throatTight: ['throat tight*|clos*|closing|narrow*|swell*', 'tight|closing throat', 'can not swallow|breathe'],
+  anaphylaxis: [
+    'anaphyla*',
+    'use|used|using|give|gave|given|need|needed|inject*|jab*|administer* epipen|epi|autoinjector|auto|jext|emerade|adrenaline',
+    'epipen|autoinjector|jext|emerade|adrenaline used|given|now|in',
+  ],
+  allergyTrigger: [
+    'nut|nuts|peanut|peanuts|cashew|cashews|almond|almonds|walnut|walnuts|hazelnut|hazelnuts|pistachio|pistachios|pecan|sesame|tahini|egg|eggs|' +
+      'prawn|prawns|shrimp|shellfish|crab|lobster|fish|kiwi|lupin|mustard|celery',
+    'sting|stung|stinging|bee|wasp|hornet|jellyfish',
+    'allergy|allergic|allergen|intolerance',
+    'new food|medicine|medication|antibiotic',
+    'first time',
+    'antibiotic|antibiotics|penicillin|amoxicillin',
+  ],
+  allergySign: [
+    'wheez*',
+    'swell*|swollen|puff*',
+    'vomit*|sick|puk*',
+    'throw*|threw up',
+    'floppy|limp|pale|dizzy|faint*|collaps*|drowsy',
+    'cough*',
+    'tingl*',
+    'itchy|itching mouth|throat|tongue',
+    'breath*|breathing funny|strange|weird|noisy|fast|hard',
+    'voice hoarse|croaky|funny|strange|changed',
+    'hoarse|croaky',
+    'drool*',
+  ],
+
+  // ---- Head injury ------------------------------------------------------------------------
+  headKnock: [
+    'hit|hits|hitting|bang*|bump*|knock*|smack*|crack*|whack*|land*|fell|fall|falls|fallen|thump* head|forehead|skull|temple',
+    'head bump|bumps|injury|injuries|knock|knocks|bang|first|butt',
+    'headbutt*',
+  ],
+  fall: ['fell|fall|falls|fallen|falling|roll*|tumbl*|toppl*|slip*|dropped off|from|down|out|through|onto'],
+  headWarning: [
+    'vomit*|vommit*|puk*|sick',
+    'throw*|threw up',
+    'drowsy|sleepy|dazed|confused|confusion|disorientated|disoriented|irritable',
+    'knock* out',
+    'unconscious|unresponsive',
+    'pass*|black* out',
+    'slur*',
+    '@neg stay awake',
+    'pupil|pupils',
+    'fluid|blood|bleed* coming|come|comes|came|leaking|from|out ear|ears|nose',
+    'fluid',
+    'walk* funny|strange|weird|wobbly|unsteady',
+    'wobbly|unsteady|stagger*',
+    'headache',
+    'head hurts',
+    'fit|fitting|seizure|convuls*',
+    'swelling|lump|bump big|huge|massive|growing',
+    'big|huge|massive|large swelling|lump|bump',
+    '@neg feeding|feed|know|recognise|recognize',
+    'not himself|herself|themselves',
+    'floppy|limp',
+  ],
+
+  // ---- Fever -------------------------------------------------------------------------------
+  fever: ['fever*|feverish|febrile|pyrexi*', 'high|raised temp|temperature', 'have|has|had|got|running temp|temperature', 'burning up'],
+  feelsHot: ['hot'],
+  feverWarning: [
+    'stiff neck',
+    'neck stiff|hurt*|sore',
+    'breath*|breathing fast|quick|quickly|rapid|rapidly|hard|strange|weird|grunting',
+    'grunt*',
+    'mottled|blotchy|grey|gray|ashen|blue|bluish',
+    'floppy|limp|lethargic|listless|unresponsive|drowsy',
+    '@neg wake|waking|rouse|respond*',
+    'hard|difficult wake|rouse',
+    'very|really|so|too sleepy',
+    '@neg wet|wee|pee|urine|nappy|nappies|diaper|diapers',
+    'sunken eyes|fontanelle',
+    'sunken soft spot',
+    'eyes sunken',
+    'moan*|whimper*',
+    'weak|moaning cry|crying',
+    'high pitched',
+    'fit|fitting|seizure|convuls*',
+    'light hurts|bothers',
+    'dislike*|hate* light',
+    '@neg like light',
+  ],
+
+  // ---- Drowning -----------------------------------------------------------------------------
+  drowned: ['drown*'],
+  water: ['@water'],
+  underWater: [
+    'under|underwater|submerged|sank|sunk|sinking',
+    'face down',
+    'fell|fall|fallen|slip*|tipp*|tumbl*|toppl* in|into|under',
+    'tipp*|toppl* over',
+    'pull*|drag*|fish* out',
+    'got|get|lifted @kid out',
+    'swallow*|inhal*|breath* water',
+    'went|gone|goes|go|been under',
+  ],
+
+  // ---- Burns and scalds --------------------------------------------------------------------
+  burn: ['burn|burns|burnt|burned|burning|scald|scalds|scalded|scalding'],
+  heatSource: [
+    '@hot water|tea|coffee|drink|drinks|oil|fat|soup|milk|liquid|pan|food|noodle|noodles|bath|cup|mug|kettle',
+    'water|tea|coffee|drink|milk|bath|oil|soup|food hot|boiling|scalding',
+    'kettle|iron|oven|hob|stove|cooker|radiator|fire|flame|flames|candle|cigarette|firework|fireworks|barbecue|bbq|grill|heater|toaster|straighteners|steam|embers|wax',
+    'chemical|acid|caustic',
+    'drain|oven cleaner',
+    'electric|electrical|socket|shock',
+  ],
+  contact: [
+    'pull*|spill*|spilt|splash*|pour*|knock*|tipp*|touch*|grab*|sat|fell|stuck|lean*|leant|dropped',
+    'put|placed hand|hands|finger|fingers|arm|foot',
+    'went|go|goes|gone over|on',
+  ],
+  burnDamage: [
+    'blister*',
+    'skin peel*|off|hanging|white|leathery|charred|black|raw|weep*|melt*|coming',
+    'peel*',
+    'leathery|charred|weeping|raw',
+    'large|big|huge|whole|most|massive area|patch|burn|part|arm|leg|back|chest|tummy',
+    'bigger|larger than hand|palm',
+    'screaming|scream*|inconsolable',
+    '@neg hurt',
+  ],
+  burnSite: ['face|eye|eyes|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth'],
+
+  // ---- Severe bleeding ---------------------------------------------------------------------
+  bleeding: ['bleed*|blood|bloody'],
+  heavyBleeding: [
+    '@neg stop|stopping|stopped',
+    'nonstop|constantly|continuously',
+    'non stop',
+    'lot|lots|loads|much|heavily|heavy|badly|everywhere|pool|pools|gush*|spurt*|pump*|pour*|soak*|stream*|drip*|squirt*|covered',
+    'minutes|mins|hour|hours',
+    'pale|dizzy|faint*|cold|clammy',
+  ],
+  seriousWound: [
+    'deep|gaping|huge|big|long|bad|nasty cut|gash|wound|laceration|slash',
+    'see fat|bone|muscle|yellow|inside',
+    'hanging|chopped|sliced|torn off',
+    'sever*|amputat*|stab*|impal*',
+    'fell|fall|went|crashed|ran through glass|window|door',
+  ],
+  flow: ['gush*|spurt*|pump*|pour*|soak*|stream*|squirt*'],
+  pressure: ['press*|pressure|towel|cloth|bandage|wound|cut|dressing'],
+  internalBleeding: ['vomit*|cough*|throw*|sick|spit* blood', 'blood vomit|sick|spit'],
+
+  // ---- Rash that does not fade, with fever ---------------------------------------------
+  rash: ['rash|rashes|spot|spots|dot|dots|mark|marks|blotch*|bruis*|pinprick*|petechia*|purpura|speckl*|freckl*|patch|patches'],
+  nonBlanching: ['@neg fade*|fading|go|goes|disappear*|vanish*|blanch*|change|lighten|pale', 'stay|stays|staying|still', 'still see|there|visible'],
+  nonBlanchingTest: ['non blanch*', 'nonblanch*', 'glass test fail*', 'fail* glass'],
+  purpleSpots: ['purple|purplish|dark|maroon|purply spot|spots|dot|dots|rash|blotch*|patch|patches|mark|marks', 'like bruise*|bruising', 'pinprick*'],
+  stiffNeck: ['stiff neck', 'neck stiff|hurts|sore'],
+  lightHurts: ['light hurts|bothers', 'dislike*|hate* light', '@neg like light', 'bright light'],
+  unwell: ['sleepy|drowsy|floppy|lethargic|listless|irritable|confused', 'cold hands|feet', 'vomit*|sick', 'tired|exhausted'],
+
+  // ---- Crisis: the parent's safety, or a child being harmed by someone -------------------
+  selfHarm: [
+    'kill*|harm*|starv* myself|herself|himself|themselves',
+    'hurt*|hurting|cut*|cutting myself',
+    'want|wants|wanted|trying|tried|going hurt*|cut* himself|herself|themselves',
+    'suicid*',
+    'self harm*',
+    'want|wants|wanted|going|gonna|ready|plan|plans|like|thinking|thought|decided end*|ending it|everything|life|all',
+    'end* my|her|his life',
+    '@neg want|wanna alive|live|living|exist|here|wake',
+    'better off without me|us|her|him',
+    'want|wants|wanted|wish die|dead',
+    'wish i was|were dead|gone',
+    'take|taking|swallow*|overdose all pill|pills|tablets|meds',
+    'pill|pills|tablets|meds ready',
+    'jump*|throw* from|off balcony|bridge|roof|window|building|cliff',
+    'driv*|crash* into wall|tree|lorry|truck|traffic|river|bridge',
+    '@neg go on anymore|more|living',
+    'cord|rope|belt|scarf|string|tie|ligature round|around neck',
+  ],
+  harmThoughts: [
+    'might|could|will|scared|afraid|urge|urges|thought|thoughts|imagin*|thinking|want|picture|visualis* hurt*|harm*|smother*|suffocat*|shake|shaking|kill*|drown* baby|son|daughter|child|kid|kids|him|her|them|toddler',
+  ],
+  adultHarm: [
+    '@adult hit|hits|hitting|beat|beats|beating|punch*|slap*|kick*|shake|shakes|shook|shaking|strangl*|chok*|burn|burns|burned|burnt|hurt|hurts|hurting|abus*|threaten*|smack*|squeez*|throw*|threw|bite|bites|lock*|starv*|smother*|punish*|molest*|rape* @victim',
+    'being|been|was|were|is|are|get|gets|got beaten|abused|molested|raped',
+    'finger|fingers|hand|grip|belt shaped|mark|marks bruis*',
+  ],
+  sexualAbuse: [
+    'touch*|touching|show*|showing private*|privates|genital*|bottom|willy|vagina|penis',
+    'down there',
+    'inappropriate*|inappropriately touch*|touching|photo*|pictures',
+    'touch*|touching inappropriate*',
+    'abused|abusing|abuser|molest*|rape|raped|raping|sexually',
+    'domestic|child|sexual violence|abuse',
+  ],
+  secret: ['secret|secrets'],
+  touched: ['touch*|touching|kiss*|undress*|photo*|pictures'],
+  nightVisits: ['come|comes|coming|came|go|goes|going into bed|bedroom|room|bath'],
+  atNight: ['night|nights|bedtime|alone'],
+  danger: [
+    'afraid|scared|frightened|terrified|petrified go|going|come|coming home',
+    '@neg safe home|house',
+    'threaten*|wav*|point*|pull* knife|gun|weapon|knives',
+    'start* on children|kids|baby|son|daughter|boys|girls',
+  ],
+} satisfies Record<string, string[]>;
+
+/**
+ * The frames of a sentence, and the idioms to ignore. A frame turns every cue in its sentence
+ * into talk about the topic rather than an event; the rules say which frames each category
+ * heeds. A frame is set by any of its phrases, and some are cancelled by others (a past event
+ * that is happening 'again now' is present).
+ */
+const frameRaw = {
+  hypothetical: [
+    'what if',
+    'if',
+    'in case',
+    'it ever',
+    'prevent*|avoid*|risk|risks|hazard|hazards|safely|childproof*|babyproof*|proof|proofing|likely|likelihood|chance|chances|odds',
+    'be she|he|that|it|this right|true',
+    '@medicine to stop|prevent|avoid|bring',
+    'course|courses|class|classes|training',
+    'how do|can|should you|we',
+    'how to',
+    'tips|ideas|recommend*|advice',
+    'how stop|keep|prevent @kid',
+    'explain|teach|books|book|story|stories',
+    'causes|cause|common|difference|differences',
+    'next week|month|year|time',
+    'paranoid|nervous|curious|wonder*',
+    'could|would|might it',
+  ],
+  uncertain: ['tell|sure|know|unsure|check|see|wonder if|whether'],
+  past: [
+    'last year|month|week|winter|summer|spring|autumn|christmas|weekend|time',
+    'day|days|week|weeks|month|months|year|years ago',
+    'yesterday',
+    'used to',
+    'previously',
+    'in past',
+    'when he|she|they|i was|were little|baby|younger|born|smaller',
+    'on|last monday|tuesday|wednesday|thursday|friday|saturday|sunday',
+    'history of',
+  ],
+  present: ['now|rn|currently|again|another|today|tonight|keeps|keep', 'right now', 'this morning|afternoon|evening', 'minute|minutes|mins|min|hour ago'],
+  resolved: [
+    'fine now|since|after|afterwards|straight|then',
+    'totally|completely|absolutely|perfectly|otherwise fine|normal|ok|okay|well',
+    'back to normal',
+    'normal since',
+    'playing|pooing|eating|sleeping|breathing normally|happily|fine',
+    'gone now',
+    'went away',
+    'went in hour|minutes|minute|while|day',
+    'stop|stops|stopped after|itself|quickly',
+    'carried on',
+    'came out',
+    'was|is|seems|seemed|seem fine',
+  ],
+  worsening: ['but|and now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening'],
+  otherChild: [
+    'friend|friends|neighbour|neighbours|neighbor|neighbors|sister|sisters|brother|brothers|cousin|cousins|someone|colleague baby|son|daughter|child|kid|kids|boy|girl|toddler',
+    'nephew|niece|classmate|classmates',
+    'news|article|documentary',
+    'heard|read about',
+  ],
+  joke: ['lol|lmao|haha*|hehe*|jk|rofl|lolz'],
+  fiction: ['pretend*|painted|marker|crayon|costume|film|movie|cartoon', 'face paint|painting', 'dress up'],
+  benign: [
+    'nap|naps|napping|asleep|sleep|sleeps|sleeping|sleeper|bedtime|tired|tiredness|exhausted|exhaustion',
+    'in time',
+    'tantrum*|meltdown*|screaming|scream|cross|angry|upset|frustrat*|biscuit|biscuits|heap',
+    'relax*|cuddle*|love|giggl*|laugh*|excite*|excited|happy|happily',
+    'hearing|ears|listen*|selective|attention|zone*|daydream*|name',
+    'tone|physio*|exercise*|therapy|therapist|stim*|flap*',
+  ],
+} satisfies Record<string, string[]>;
+
+/** Idioms made of cue words: their words are not cues ('choking back tears', 'burnt out'). */
+const idiomRaw = [
+  'chok* back|up',
+  'choking|choke hazard|hazards|risk|risks',
+  'killing|kills|kill me',
+  'kill* myself|yourself doing|trying|working|with|to|for',
+  'bleed* money|dry',
+  'heart bleed*',
+  'burn*|burnt out',
+  'dying|die for|to|of',
+  'fit|fits of|in',
+  'throw*|threw|throwing fit|fits|tantrum',
+  'swallow* pride',
+  'poisoned against',
+  'fell|fall|falls|falling|fallen asleep|love',
+  'fell|fall|falls|falling|fallen out with',
+  'car|travel|motion|sea sick',
+  'sick of',
+  'sick and tired',
+  'drown* in !@water',
+  'food poisoning',
+  'blue in face',
+  'out of breath',
+  'hold*|held breath',
+  'drop* off sleep|asleep',
+  'collapse* laughing|laughter|giggles|tears|heap',
+  'in stitches',
+  'blood test|tests|pressure|sugar',
+  'knocked out tiredness|exhaustion',
+];
+
+export type ConceptName = keyof typeof raw;
+export type FrameName = keyof typeof frameRaw;
+
+const compile = (phrases: string[]) => phrases.map(expand);
+export const concepts = Object.fromEntries(Object.entries(raw).map(([name, phrases]) => [name, compile(phrases)])) as Record<ConceptName, string[]>;
+export const frames = Object.fromEntries(Object.entries(frameRaw).map(([name, phrases]) => [name, compile(phrases)])) as Record<FrameName, string[]>;
+export const idioms = compile(idiomRaw);
+export const ADULT_WORDS = new Set(macros.adult!.split('|'));
+export const CHILD_WORDS = new Set(macros.kid!.split('|'));

@@ -1,0 +1,120 @@
+/**
+ * Finds cue phrases in a read message. A phrase is written as slots separated by spaces; a slot
+ * lists alternatives separated by '|', and an alternative ending in '*' takes any ending
+ * ('vomit*'). A word matches by its form or its lemma, so 'swallow' finds 'swallowed', and a
+ * word the English model does not know matches a cue word it is one or two typing slips away
+ * from ('siezure', 'breething'). A slot starting with '!' takes any content word but those
+ * listed ('drowning in !water' is the idiom, not the event). Between two slots a phrase lets through a few small words
+ * ("lips [are going] blue", "n't [think he's] breathing"), never a clause boundary.
+ */
+import type { Sentence, Token } from './reading';
+
+interface Slot {
+  words: Set<string>;
+  stems: string[];
+  negative: boolean;
+}
+
+export type Phrase = Slot[];
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+const MAX_GAP = 3;
+/** Parts of speech a gap may hold: the small words around a cue, not another event. */
+const GAP_POS = new Set(['AUX', 'PRON', 'DET', 'ADV', 'PART', 'ADP', 'NUM', 'ADJ', 'SCONJ']);
+/** Verbs that only link or hedge, so "is going blue" and "don't think he's breathing" still read as one cue. */
+const GAP_VERBS = new Set(['be', 'go', 'turn', 'get', 'become', 'look', 'seem', 'keep', 'start', 'have', 'feel', 'think', 'know', 'believe', 'sound']);
+
+export function parsePhrase(text: string): Phrase {
+  return text.split(' ').map((slot) => {
+    const negative = slot.startsWith('!');
+    const alternatives = (negative ? slot.slice(1) : slot).split('|');
+    return {
+      words: new Set(alternatives.filter((a) => !a.endsWith('*'))),
+      stems: alternatives.filter((a) => a.endsWith('*')).map((a) => a.slice(0, -1)),
+      negative,
+    };
+  });
+}
+
+/** Optimal string alignment distance (edits, with a swap of two neighbours counting as one), capped. */
+function typingDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[0]!.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]!.push(best);
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** The forms a typo of a cue word is compared with: the word and its regular endings. */
+function inflections(word: string): string[] {
+  const base = word.endsWith('e') ? word.slice(0, -1) : word;
+  return [word, `${word}s`, `${base}ed`, `${base}ing`];
+}
+
+// Short words are too close to other real words for typo matching ('hit'/'hot'), and people
+// seldom mistype the first letter; both limits keep a typo from turning into another cue.
+const MIN_TYPO_LENGTH = 5;
+function looksLikeTypo(token: Token, word: string): boolean {
+  if (token.known || token.word.length < MIN_TYPO_LENGTH || word.length < MIN_TYPO_LENGTH || token.word[0] !== word[0]) return false;
+  const allowed = word.length >= 8 ? 2 : 1;
+  return inflections(word).some((form) => typingDistance(token.word, form, allowed) <= allowed);
+}
+
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
+
+function slotMatches(token: Token, slot: Slot): boolean {
+  if (slot.negative) return CONTENT_POS.has(token.pos) && !listed(token, { ...slot, negative: false });
+  return listed(token, slot);
+}
+
+function listed(token: Token, slot: Slot): boolean {
+  if (slot.words.has(token.word) || slot.words.has(token.lemma)) return true;
+  if (slot.stems.some((stem) => token.word.startsWith(stem) || token.lemma.startsWith(stem))) return true;
+  if (token.known) return false;
+  for (const word of slot.words) if (looksLikeTypo(token, word)) return true;
+  return slot.stems.some(
+    (stem) => stem.length >= MIN_TYPO_LENGTH && token.word[0] === stem[0] && typingDistance(token.word.slice(0, stem.length + 1), stem, 1) <= 1,
+  );
+}
+
+/** Small words, linking verbs, and a noun that only qualifies the next one ("into my little sisters room"). */
+function canSkip(token: Token, next: Token | undefined): boolean {
+  if (token.boundary) return false;
+  return GAP_POS.has(token.pos) || GAP_VERBS.has(token.lemma) || (token.pos === 'NOUN' && next?.pos === 'NOUN');
+}
+
+/** Where the slots from `slotIndex` on match, starting exactly at `at`; the end of the match or -1. */
+function matchFrom(sentence: Sentence, phrase: Phrase, slotIndex: number, at: number): number {
+  if (!slotMatches(sentence[at]!, phrase[slotIndex]!)) return -1;
+  if (slotIndex === phrase.length - 1) return at;
+  for (let next = at + 1; next < sentence.length && next <= at + 1 + MAX_GAP; next++) {
+    const end = matchFrom(sentence, phrase, slotIndex + 1, next);
+    if (end >= 0) return end;
+    if (!canSkip(sentence[next]!, sentence[next + 1])) break;
+  }
+  return -1;
+}
+
+export function findPhrase(sentence: Sentence, phrase: Phrase): Span[] {
+  const spans: Span[] = [];
+  for (let start = 0; start < sentence.length; start++) {
+    const end = matchFrom(sentence, phrase, 0, start);
+    if (end >= 0) spans.push({ start, end });
+  }
+  return spans;
+}

@@ -1,0 +1,98 @@
+/**
+ * Reads a parent's message the way the triage needs it: sentences of tokens, each with its
+ * lemma, its part of speech, whether a negation governs it, and whether the English model
+ * knows the word at all (an unknown word may be a typo of a cue word).
+ */
+import model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItsFunction } from 'wink-nlp';
+
+const nlp = winkNLP(model, ['sbd', 'negation', 'pos']);
+const { its } = nlp;
+
+// Wink numbers the words its model knows first and appends unknown ones as it meets them, so
+// the id of a nonsense word read before any message is where the unknown words begin.
+const FIRST_UNKNOWN_ID = Number(nlp.readDoc('qzxqzxqzx').tokens().out(its.uniqueId)[0]);
+
+export interface Token {
+  /** Lowercase, with contractions spelt out ("n't" reads "not"). */
+  word: string;
+  lemma: string;
+  pos: string;
+  negated: boolean;
+  known: boolean;
+  /** Punctuation, or a word that starts a new clause: cues and negations do not reach across it. */
+  boundary: boolean;
+}
+
+export type Sentence = Token[];
+
+const CLAUSE_STARTS = new Set(['and', 'but', 'then', 'now', 'so', 'because', 'cos', 'when', 'while', 'after', 'since', 'until', 'though', 'although', 'which', 'plus', 'also']);
+
+/** Case, curly quotes, apostrophes left out, hyphenated words and shorthand ages, made regular. */
+function normalise(message: string): string {
+  return message
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\b(he|she)s\b/g, "$1's")
+    .replace(/\b(i)(m|ve)\b/g, "$1'$2")
+    .replace(/(?<=[a-z])[-/](?=[a-z])/g, ' ')
+    .replace(/\b(\d+(?:\.\d+)?)\s*(?:yo|y\/o|yrs?|years?)\b/g, '$1 year')
+    .replace(/\b(\d+)\s*(?:mo|mos|mths?|months?)\b/g, '$1 month')
+    .replace(/\b(\d+)\s*(?:wk|wks|weeks?)\b/g, '$1 week')
+    .replace(/\b(\d+)\s*(?:d|days?)\b/g, '$1 day');
+}
+
+const CONTENT_POS = new Set(['VERB', 'NOUN', 'PROPN', 'ADJ']);
+
+/** A content word, or 'do' as a main verb ("can't do this"), which ends a negation's reach. */
+function isContent(token: Token, next: Token | undefined): boolean {
+  return CONTENT_POS.has(token.pos) || (token.lemma === 'do' && next?.pos !== 'VERB' && next?.pos !== 'PART');
+}
+
+/**
+ * Wink marks everything from a negation to the next punctuation mark as negated. A negation
+ * governs less than that: the next content word, and words joined to it by 'or' ("not coughing
+ * or crying"). So "won't stop bleeding" negates 'stop', not 'bleeding', and "not fading under a
+ * glass" leaves the glass alone.
+ */
+function narrowNegation(sentence: Sentence): void {
+  const flagged = sentence.map((token) => token.negated);
+  let open = false;
+  sentence.forEach((token, index) => {
+    const startsScope = flagged[index] && (index === 0 || !flagged[index - 1]);
+    if (!flagged[index] || token.boundary) open = false;
+    else if (startsScope) open = true;
+    token.negated = open;
+    if (open && isContent(token, sentence[index + 1])) open = ['or', 'nor'].includes(sentence[index + 1]?.word ?? '');
+  });
+}
+
+// Wink declares its.lemma with the model add-ons as a third parameter, which its own
+// ItsFunction type does not allow for; at run time the document passes them.
+const lemmaOf = its.lemma as unknown as ItsFunction<string>;
+
+export function readMessage(message: string): Sentence[] {
+  const doc = nlp.readDoc(normalise(message));
+  const tokens = doc.tokens();
+  const words = tokens.out(its.normal) as string[];
+  const lemmas = tokens.out(lemmaOf) as string[];
+  const parts = tokens.out(its.pos) as string[];
+  const negated = tokens.out(its.negationFlag) as boolean[];
+  const ids = tokens.out(its.uniqueId) as number[];
+  const types = tokens.out(its.type) as string[];
+  return (doc.sentences().out(its.span) as number[][]).map(([first = 0, last = -1]) => {
+    const sentence: Sentence = [];
+    for (let index = first; index <= last; index++) {
+      sentence.push({
+        word: words[index]!,
+        lemma: lemmas[index]!,
+        pos: parts[index]!,
+        negated: negated[index]!,
+        known: ids[index]! < FIRST_UNKNOWN_ID,
+        boundary: types[index] === 'punctuation' || CLAUSE_STARTS.has(words[index]!),
+      });
+    }
+    narrowNegation(sentence);
+    return sentence;
+  });
+}

@@ -1,0 +1,275 @@
+/**
+ * Which combinations of cues mean which urgent situation, and the brief steps for each. Rules
+ * are tried in order, most specific first: drowning before 'not breathing', an allergic
+ * reaction before 'struggling to breathe', so the steps fit what happened.
+ */
+import type { EvidenceRule, Heed } from './evidence';
+
+export type TriageCategory =
+  | 'self-harm'
+  | 'abuse'
+  | 'drowning'
+  | 'choking'
+  | 'allergic-reaction'
+  | 'poisoning'
+  | 'medication-dose'
+  | 'swallowed-object'
+  | 'head-injury-vomiting'
+  | 'burns'
+  | 'severe-bleeding'
+  | 'meningitis-rash'
+  | 'seizure'
+  | 'infant-fever'
+  | 'unresponsive'
+  | 'not-breathing'
+  | 'dose-question';
+
+/** emergency: call now; crisis: immediate human help; referral: ask a professional. */
+export type TriageLevel = 'emergency' | 'crisis' | 'referral';
+
+export interface TriageRule extends EvidenceRule {
+  category: TriageCategory;
+  level: TriageLevel;
+  steps: string[];
+  /** Knowledge-base articles worth reading once the child is safe. */
+  relatedSlugs?: string[];
+}
+
+const ALL_FRAMES: Heed[] = ['hypothetical', 'past', 'resolved', 'otherChild', 'joke', 'fiction'];
+// Batteries, magnets, poisons and medicines can harm hours later in a child who seems well, so
+// "he seems fine" does not make them ordinary.
+const SEEMING_WELL_IS_NO_COMFORT: Heed[] = ['hypothetical', 'past', 'otherChild', 'joke', 'fiction'];
+
+export const rules: TriageRule[] = [
+  {
+    category: 'self-harm',
+    level: 'crisis',
+    // Thoughts of harm are a crisis however they are put, even as 'what if'.
+    heeds: ['joke', 'fiction'],
+    evidence: [['selfHarm'], ['harmThoughts']],
+    steps: [
+      'You can talk to someone right now: in the US call or text 988; in the UK and Ireland call Samaritans on 116 123, free, day or night. Elsewhere, your local emergency number can put you through.',
+      'If you can, tell someone you trust how you are feeling and ask them to be with you.',
+      "If your child is with you and you feel you can't keep them safe, put them somewhere safe, like their cot, and call for help.",
+      'These feelings can get better with support. Your GP or doctor can help too, once you are safe.',
+    ],
+    relatedSlugs: ['low-mood-after-baby', 'parental-burnout'],
+  },
+  {
+    category: 'abuse',
+    level: 'crisis',
+    heeds: ['hypothetical', 'joke', 'fiction'],
+    evidence: [['adultHarm'], ['sexualAbuse'], ['secret', 'touched'], ['adult', 'nightVisits', 'atNight'], ['danger']],
+    steps: [
+      'If you can, get yourself and your children to a safe place.',
+      'You can talk in confidence: in the US, the Childhelp hotline 1-800-422-4453 or the National Domestic Violence Hotline 1-800-799-7233; in the UK, the NSPCC on 0808 800 5000 or the National Domestic Abuse Helpline on 0808 2000 247.',
+      'If a child is hurt, have a doctor check them and tell the doctor what happened.',
+      'Write down what you saw and when, and keep it somewhere safe.',
+    ],
+  },
+  {
+    category: 'drowning',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [['drowned'], ['water', 'underWater']],
+    steps: [
+      'Get them out of the water, keeping yourself safe, and lay them on their back on a firm surface.',
+      "If they are not breathing normally, give 5 rescue breaths, then start CPR and follow the call handler's instructions.",
+      'If they are breathing, take off wet clothes, keep them warm, lie them on their side and stay with them.',
+      'Even if they seem to recover, a child who went under and is coughing, sleepy or breathing fast must be checked in hospital today.',
+    ],
+  },
+  {
+    category: 'choking',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [['choking'], ['stuckInThroat'], ['silent', 'inMouth'], ['gagging', 'notBreathing'], ['backBlows']],
+    steps: [
+      'If they can cough, cry or talk, encourage them to keep coughing and stay right with them.',
+      'If they cannot cough, cry or breathe: for a baby under 1, lay them face down along your forearm or thigh, head lower than the body, and give up to 5 firm back blows between the shoulder blades; then up to 5 chest thrusts with two fingers in the centre of the chest.',
+      'For a child over 1, give up to 5 back blows, then up to 5 abdominal thrusts (quick inward and upward pulls just above the belly button).',
+      "Don't sweep blindly in their mouth; only remove an object you can clearly see and easily reach.",
+      "If they become unresponsive, start CPR and follow the call handler's instructions.",
+    ],
+  },
+  {
+    category: 'allergic-reaction',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [['airwaySwelling'], ['throatTight'], ['anaphylaxis'], ['allergyTrigger', 'allergySign'], ['allergyTrigger', 'eyeSwelling']],
+    steps: [
+      'If they have an adrenaline auto-injector (such as an EpiPen), use it now, into the outer thigh, as you were shown.',
+      'Lie them down with their legs raised; if breathing is hard, let them sit up instead. Do not let them stand or walk.',
+      'If they are no better after 5 minutes and there is a second auto-injector, use it.',
+      'Stay with them, and tell the call handler what they ate or touched.',
+    ],
+  },
+  {
+    category: 'poisoning',
+    level: 'emergency',
+    heeds: SEEMING_WELL_IS_NO_COMFORT,
+    evidence: [['ingest', 'substance'], ['access', 'substance'], ['poisoned']],
+    excludes: ['ownMedicine'],
+    steps: [
+      'If they are drowsy, fitting, or struggling to breathe, tell the call handler straight away. In the US you can also call Poison Help on 1-800-222-1222.',
+      "Take anything left out of their mouth. Don't try to make them sick, and don't give food or drink unless you are told to.",
+      'If a chemical is on their skin or in their eyes, rinse it with lots of lukewarm water.',
+      'Keep the packet or bottle with you, so you can say exactly what it was and how much may be gone.',
+    ],
+  },
+  {
+    category: 'medication-dose',
+    level: 'emergency',
+    heeds: SEEMING_WELL_IS_NO_COMFORT,
+    evidence: [['given', 'medicationError', 'medicine']],
+    steps: [
+      'Too much of a medicine, or the wrong one, can harm hours later even when a child seems well. In the US you can also call Poison Help on 1-800-222-1222.',
+      "Don't give any more medicine, and don't try to make them sick.",
+      'Have the packet or bottle with you, so you can say what was given, how much and when.',
+      'If they become drowsy, hard to wake or struggle to breathe, tell the call handler straight away.',
+    ],
+  },
+  {
+    category: 'swallowed-object',
+    level: 'emergency',
+    heeds: SEEMING_WELL_IS_NO_COMFORT,
+    evidence: [['ingest', 'object'], ['batteryOrMagnet', 'missingObject']],
+    steps: [
+      'Button batteries and magnets can cause serious harm within hours, even when a child seems fine: go to the nearest emergency department now.',
+      "Don't try to make them sick, and don't give food or drink.",
+      'If they are coughing hard, drooling, or struggling to breathe or swallow, tell the call handler; if they cannot breathe, treat it as choking.',
+      'Take the packet or a matching item with you if you can.',
+    ],
+  },
+  {
+    category: 'head-injury-vomiting',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [
+      ['headKnock', 'headWarning'],
+      ['fall', 'headWarning'],
+    ],
+    steps: [
+      'Keep them still and calm, and stay with them.',
+      'If they are drowsy but breathing, lie them on their side; do not leave them alone.',
+      "Don't give food, drink or medicines until a doctor has seen them.",
+      'Tell the call handler how they fell and how many times they have been sick.',
+    ],
+    relatedSlugs: ['bumps-and-falls'],
+  },
+  {
+    category: 'burns',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [
+      ['burn', 'burnDamage'],
+      ['burn', 'burnSite'],
+      ['heatSource', 'burnDamage'],
+      ['heatSource', 'contact'],
+    ],
+    steps: [
+      "Cool the burn under cool or lukewarm running water for 20 minutes. Don't use ice, creams or butter.",
+      "Take off clothing and jewellery near the burn, unless it is stuck to the skin.",
+      'Once cooled, cover it loosely with cling film or a clean plastic bag, and keep the rest of your child warm.',
+      'For a chemical, brush off any powder and rinse with plenty of water; for an electrical burn, switch off the power before you touch them.',
+    ],
+  },
+  {
+    category: 'severe-bleeding',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [['bleeding', 'heavyBleeding'], ['seriousWound'], ['flow', 'pressure'], ['internalBleeding']],
+    steps: [
+      'Press firmly on the wound with a clean pad or cloth, or your hand, and keep pressing.',
+      "If blood soaks through, put another pad on top and keep pressing; don't lift it to look.",
+      'If something is stuck in the wound, leave it in and press around it.',
+      'If they are pale, cold or drowsy, lay them down, raise their legs and keep them warm.',
+    ],
+  },
+  {
+    category: 'meningitis-rash',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [
+      ['rash', 'nonBlanching', 'pressGlass'],
+      ['nonBlanchingTest'],
+      ['purpleSpots', 'fever'],
+      ['purpleSpots', 'feverReading'],
+      ['purpleSpots', 'unwell'],
+      ['stiffNeck', 'fever'],
+      ['stiffNeck', 'feverReading'],
+      ['stiffNeck', 'lightHurts'],
+      ['stiffNeck', 'rash'],
+    ],
+    steps: [
+      "A rash that doesn't fade under a pressed glass, or a fever with a stiff neck, needs help now: don't wait for more spots to appear.",
+      'Tell the call handler about the rash, the temperature and how your child is behaving.',
+      'Stay with them and keep offering small drinks.',
+      'If they become hard to wake, floppy or struggle to breathe, tell the call handler straight away.',
+    ],
+    relatedSlugs: ['fever-in-children'],
+  },
+  {
+    category: 'seizure',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    benignExplains: true,
+    evidence: [['seizure'], ['jerking', 'jerkingPattern']],
+    steps: [
+      'Stay with them and note the time it started.',
+      'Move anything hard or sharp away, and put something soft under their head if you can.',
+      "Don't hold them down, and don't put anything in their mouth.",
+      'When the jerking stops, roll them onto their side and check they are breathing.',
+    ],
+  },
+  {
+    category: 'infant-fever',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    evidence: [
+      ['youngBaby', 'fever'],
+      ['youngBaby', 'feverReading'],
+      ['youngBaby', 'feelsHot'],
+      ['fever', 'feverWarning'],
+      ['feverReading', 'feverWarning'],
+    ],
+    steps: [
+      'A baby under 3 months with a temperature of 38°C (100.4°F) or more needs to be seen by a doctor urgently, even if they seem well; so does a child of any age with a fever who is floppy, hard to wake, breathing fast or not weeing.',
+      'Keep offering feeds or drinks, and dress them in light layers.',
+      "Don't give fever medicine to a baby under 3 months unless a doctor has told you to, and don't cool them with cold water.",
+    ],
+    relatedSlugs: ['fever-in-children'],
+  },
+  {
+    category: 'unresponsive',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    benignExplains: true,
+    evidence: [['unresponsive']],
+    steps: [
+      'Check whether they are breathing: look for the chest moving, and listen and feel for breath at their mouth.',
+      'If they are breathing, lie them on their side with the head tilted back slightly, and stay with them.',
+      "If they are not breathing, start CPR and follow the call handler's instructions.",
+    ],
+  },
+  {
+    category: 'not-breathing',
+    level: 'emergency',
+    heeds: ALL_FRAMES,
+    benignExplains: true,
+    evidence: [['notBreathing']],
+    steps: [
+      'Put the phone on speaker and stay with your child.',
+      'Lay them on their back on a firm surface and look in their mouth; remove anything you can clearly see.',
+      'If they are not breathing normally, the call handler will talk you through rescue breaths and CPR: follow their instructions until help arrives.',
+    ],
+  },
+  {
+    category: 'dose-question',
+    level: 'referral',
+    heeds: ['joke'],
+    evidence: [['doseQuestion', 'medicine']],
+    steps: [],
+    relatedSlugs: ['fever-in-children'],
+  },
+];

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database';
+import { AppError } from '../errors';
+
+/** How many attempts one key may make. */
+export interface RateLimitRule {
+  /** Attempts allowed in one window; further attempts are refused until the window ends. None when absent. */
+  limit?: number;
+  windowSeconds: number;
+  /**
+   * Slows rather than blocks: after `afterHits` attempts in a window, each further attempt must
+   * wait 1 s, 2 s, 4 s... (at most `maxDelaySeconds`) after the one before it.
+   */
+  slowDown?: { afterHits: number; maxDelaySeconds: number };
+}
+
+// Expired rows are deleted at most this often by each store.
+const SWEEP_EVERY_MS = 60_000;
+// Large enough never to be reached, small enough for an int4 parameter.
+const NO_LIMIT = 2 ** 31 - 1;
+
+/**
+ * Keys as stored: a hash, so the table never holds the emails and addresses it counts.
+ * Every instance hashes the same way, so they still share one row per key.
+ */
+const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+export function waitPhrase(seconds: number): string {
+  // A minute and a half still reads best in seconds; the assistant's one-minute window stays in seconds.
+  if (seconds <= 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * Rate-limit counters in PostgreSQL, so every server instance sharing the database shares the
+ * limits. Each hit is one atomic upsert that counts and decides together: concurrent hits on
+ * one key queue on its row lock, and each sees the count the one before it left.
+ */
+export function createRateLimitStore(deps: { db: Kysely<Database>; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  let lastSweep = 0;
+
+  async function sweep(at: Date) {
+    if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at.getTime();
+    await sql`DELETE FROM rate_limits WHERE window_ends_at <= ${at} AND not_before <= ${at}`.execute(db);
+  }
+
+  /** Counts one attempt; returns 0 when it may go ahead, or the seconds to wait before trying again. */
+  async function hit(key: string, rule: RateLimitRule): Promise<number> {
+    const at = now();
+    await sweep(at);
+    const windowEnd = new Date(at.getTime() + rule.windowSeconds * 1000);
+    const limit = rule.limit ?? NO_LIMIT;
+    const freeHits = rule.slowDown?.afterHits ?? NO_LIMIT;
+    const maxDelay = rule.slowDown?.maxDelaySeconds ?? 0;
+    // The wait after the attempt that brings the count to `hits`: nothing up to freeHits, then
+    // doubling from 1 s. The exponent is capped so that power() cannot overflow.
+    const delayAfter = (hits: RawBuilder<unknown>) =>
+      sql`CASE WHEN ${hits} > ${freeHits}::int
+        THEN least(${maxDelay}::float8, power(2::float8, least(${hits} - ${freeHits}::int - 1, 30))) * interval '1 second'
+        ELSE interval '0' END`;
+    // In SET, r.* is the row as it was before this hit.
+    const expired = sql`r.window_ends_at <= ${at}::timestamptz`;
+    const refused = sql`(r.not_before > ${at}::timestamptz OR (NOT ${expired} AND r.hits >= ${limit}::int))`;
+    const { rows } = await sql<{ hits: number; window_ends_at: Date; not_before: Date; last_refused: boolean }>`
+      INSERT INTO rate_limits AS r (key, hits, window_ends_at, not_before, last_refused)
+      VALUES (${storedKey(key)}, 1, ${windowEnd}::timestamptz, ${at}::timestamptz + ${delayAfter(sql`1`)}, false)
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN ${refused} THEN r.hits WHEN ${expired} THEN 1 ELSE r.hits + 1 END,
+        window_ends_at = CASE WHEN ${refused} OR NOT ${expired} THEN r.window_ends_at ELSE ${windowEnd}::timestamptz END,
+        not_before = CASE
+          WHEN ${refused} THEN r.not_before
+          WHEN ${expired} THEN ${at}::timestamptz + ${delayAfter(sql`1`)}
+          ELSE ${at}::timestamptz + ${delayAfter(sql`(r.hits + 1)`)} END,
+        last_refused = ${refused}
+      RETURNING hits, window_ends_at, not_before, last_refused`.execute(db);
+    const row = rows[0]!;
+    if (!row.last_refused) return 0;
+    const until = row.hits >= limit ? Math.max(row.window_ends_at.getTime(), row.not_before.getTime()) : row.not_before.getTime();
+    return Math.max(1, Math.ceil((until - at.getTime()) / 1000));
+  }
+
+  return {
+    hit,
+
+    /**
+     * Counts one attempt, or refuses it with 429: `reason` says what the limit is, and the
+     * message adds how long to wait; the same wait goes out as Retry-After.
+     */
+    async throttle(key: string, rule: RateLimitRule, reason: string): Promise<void> {
+      const retryAfterSeconds = await hit(key, rule);
+      if (retryAfterSeconds > 0) {
+        throw new AppError('TOO_MANY_REQUESTS', `${reason} Please wait ${waitPhrase(retryAfterSeconds)} and try again.`, { retryAfterSeconds });
+      }
+    },
+
+    /** Takes back one counted attempt (one that turned out to be legitimate); any wait it set stays. */
+    async refund(key: string): Promise<void> {
+      await sql`UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = ${storedKey(key)}`.execute(db);
+    },
+
+    /** Forgets a key's count, as after a successful sign-in. */
+    async reset(key: string): Promise<void> {
+      await sql`DELETE FROM rate_limits WHERE key = ${storedKey(key)}`.execute(db);
+    },
+  };
+}
+
+export type RateLimitStore = ReturnType<typeof createRateLimitStore>;

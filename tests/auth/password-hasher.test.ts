@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/server/errors';
+import { PasswordHasher, decoyHash, defaultHashConcurrency, hashPassword } from '../../src/server/lib/passwords';
+
+describe('PasswordHasher', () => {
+  it('runs one core fewer than the machine has, and one fewer than the thread pool, but at least one', () => {
+    expect(defaultHashConcurrency(1, 4)).toBe(1);
+    expect(defaultHashConcurrency(2, 4)).toBe(1);
+    expect(defaultHashConcurrency(4, 4)).toBe(3);
+    expect(defaultHashConcurrency(16, 4)).toBe(3);
+    expect(defaultHashConcurrency(16, 16)).toBe(15);
+  });
+
+  it('runs at most `concurrency` hashes, queues `maxWaiting` more, and refuses the rest at once with 503 and a Retry-After', async () => {
+    const hasher = new PasswordHasher(1, 1);
+    const stored = await hashPassword('correct horse battery staple');
+    const first = hasher.verify('correct horse battery staple', stored);
+    const second = hasher.verify('wrong', stored);
+    expect(hasher.load).toMatchObject({ running: 1, waiting: 1 });
+    const third = hasher.verify('correct horse battery staple', stored);
+    const refusal = await third.catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(await first).toBe(true);
+    expect(await second).toBe(false);
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2 });
+  });
+
+  it('never matches the decoy hash', async () => {
+    expect(await new PasswordHasher(1).verify('', decoyHash)).toBe(false);
+  });
+});

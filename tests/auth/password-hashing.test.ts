@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+describe('password hashing under load', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // One hash at a time, so four may wait and the rest of a burst is turned away.
+    t = await createTestApp({ seed: false, env: { PASSWORD_HASH_CONCURRENCY: '1' } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers a sign-in that finds the hashing queue full with 503 and Retry-After at once, and never 500', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: `burst${i}@example.com`, password: 'guess-xxxx' }, remoteAddress: `10.8.0.${i}` }),
+      ),
+    );
+    const statuses = responses.map((res) => res.statusCode);
+    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+    // One runs and four wait; a burst of twelve cannot all fit, whatever the timing.
+    expect(statuses).toContain(503);
+    for (const res of responses.filter((r) => r.statusCode === 503)) {
+      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Sign-in is busy right now. Please try again in a few seconds.' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('throttling before hashing', () => {
+  it('hashes nothing, not even the decoy, for a sign-in the limits refuse', async () => {
+    const t = await createTestApp({ seed: false, authLimits: { perIp: 1 } });
+    try {
+      const signIn = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'guess-xxxx' }, remoteAddress: '10.8.1.1' });
+      expect((await signIn('first@example.com')).statusCode).toBe(401);
+      const hashed = t.app.services.auth.passwordHashLoad().completed;
+      expect((await signIn('second@example.com')).statusCode).toBe(429);
+      expect(t.app.services.auth.passwordHashLoad().completed).toBe(hashed);
+    } finally {
+      await t.close();
+    }
+  });
+});
