@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../api/bookings.fixtures';
+import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../shadow-bookings/bookings.fixtures';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
 /**

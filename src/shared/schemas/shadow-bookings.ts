@@ -129,3 +129,6 @@ export const listShadowTeachersInput = z.object({
   specialization: z.enum(specializations, `Choose one of: ${specializations.join(', ')}.`).optional(),
   location: z.string().trim().max(100, 'Location has at most 100 characters.').optional(),
 });
+
+/** The signed-in parent's bookings as an iCalendar feed (a plain route: the REST adapter speaks only JSON). */
+export const CALENDAR_PATH = '/api/shadow-bookings/calendar.ics';

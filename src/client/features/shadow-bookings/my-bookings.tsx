@@ -10,9 +10,9 @@ import { BookingStatusBadge, PaymentStatusBadge } from '../../components/status-
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { CALENDAR_PATH } from '../../../shared/schemas/shadow-bookings';
 
 /** The iCalendar feed of the signed-in parent's live bookings, served by the API. */
-export const CALENDAR_URL = '/api/shadow-bookings/calendar.ics';
 
 const COLUMNS = ['Child', 'Teacher', 'Date', 'Time', 'Location', 'Status', 'Actions'] as const;
 
@@ -33,7 +33,7 @@ export function MyBookings() {
     <Card>
       <Group justify="space-between" mb="md">
         <Text fw={600}>Your shadow-teacher sessions</Text>
-        <Anchor href={CALENDAR_URL} download="nestling-bookings.ics" size="sm">
+        <Anchor href={CALENDAR_PATH} download="nestling-bookings.ics" size="sm">
           <Group gap={4} wrap="nowrap" component="span">
             <IconCalendarPlus size={16} aria-hidden />
             Add to calendar

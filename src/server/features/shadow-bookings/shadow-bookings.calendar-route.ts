@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { CALENDAR_PATH } from '../../../shared/schemas/shadow-bookings';
 import { notSignedIn } from '../../errors';
 import type { BookingsService } from './shadow-bookings.service';
 
-export const CALENDAR_PATH = '/api/shadow-bookings/calendar.ics';
 
 /**
  * The signed-in parent's bookings as an iCalendar feed. A plain route rather than a procedure,

@@ -25,6 +25,7 @@ import type { AuthenticatedUser } from '../../principal';
 import { buildCalendar, zonedTimeToUtc, type CalendarEvent } from './shadow-bookings.ics';
 import { findOwnChild } from '../../db/family-scope';
 import * as repo from './shadow-bookings.repository';
+import { priceLabel } from '../../../shared/display';
 
 type ActorRole = 'parent' | 'teacher';
 
@@ -67,7 +68,7 @@ function linkedTeacherId(user: AuthenticatedUser): number | null {
 
 function describeSession(row: repo.BookingRow): string {
   const where = row.session_type === 'nursery' ? 'Nursery session' : row.session_type === 'home' ? 'Home session' : 'Rehabilitation session';
-  const price = `$${(row.total_price / 100).toFixed(2)}`;
+  const price = priceLabel(row.total_price);
   const status = row.status === 'confirmed' ? 'Confirmed by the teacher' : 'Waiting for the teacher to confirm';
   return [`${where} with ${row.teacher_name ?? unknownNames.teacher} for ${row.child_name ?? unknownNames.child}.`, status, `Total ${price}`, row.notes]
     .filter(Boolean)

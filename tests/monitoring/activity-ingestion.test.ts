@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildDto } from '../../src/shared/schemas/children';
 import type { ActivityDto } from '../../src/shared/schemas/monitoring';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
-import { classroomId, otherNurseryStaff } from './realtime-helpers';
+import { classroomId, otherNurseryStaff } from '../realtime/realtime-helpers';
 
 let t: TestApp;
 let parent: string;

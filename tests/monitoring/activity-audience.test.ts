@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDto } from '../../src/shared/schemas/monitoring';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
-import { classroomId, listen, TestSocket } from './realtime-helpers';
+import { classroomId, listen, TestSocket } from '../realtime/realtime-helpers';
 
 // Two families with children in Classroom 3B: the demo family (Maya) and a neighbour (Sam).
 // An activity about Maya is for the demo family and staff only; a classroom-wide one is for all.
