@@ -6,7 +6,7 @@ import { buildApp, type AppDeps } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createDatabase } from '../src/server/db/create-database';
 import { migrateToLatest } from '../src/server/db/migrator';
-import { demoAccounts, seed } from '../src/server/db/seed';
+import { demoAccounts, seed } from '../src/server/demo/seed';
 
 export const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -15,7 +15,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createDatabase } from '../src/server/db/create-database';
 import { migrateToLatest } from '../src/server/db/migrator';
-import { demoAccounts, seed } from '../src/server/db/seed';
+import { demoAccounts, seed } from '../src/server/demo/seed';
 import {
   TIME_TAKEN_MESSAGE,
   bookingWindow,

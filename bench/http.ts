@@ -14,7 +14,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { searchNurseriesInput } from '../src/shared/schemas/catalog';
+import { searchNurseriesInput } from '../src/shared/schemas/nurseries';
 import { listActivitiesInput } from '../src/shared/schemas/monitoring';
 import { signInDemoParent, withBenchApp } from './bench-app';
 
@@ -55,12 +55,12 @@ const cases: Case[] = [
  * under /api so the same auth hook resolves the session for them as for REST and tRPC.
  */
 function registerBaselineRoutes(app: FastifyInstance) {
-  const { nurseries, monitoring } = app.services;
+  const { nurseries, children, monitoring } = app.services;
   const signedIn = (user: unknown) => (user ? undefined : { message: 'Please sign in to continue.' });
   app.get('/api/bench/nurseries', async (request) => nurseries.search(searchNurseriesInput.parse(request.query), request.auth?.user ?? null));
   app.get('/api/bench/children', async (request, reply) => {
     const refusal = signedIn(request.auth);
-    return refusal ? reply.code(401).send(refusal) : monitoring.listChildren(request.auth!.user);
+    return refusal ? reply.code(401).send(refusal) : children.listChildren(request.auth!.user);
   });
   app.get('/api/bench/activities', async (request, reply) => {
     const refusal = signedIn(request.auth);

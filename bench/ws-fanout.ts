@@ -46,7 +46,7 @@ async function runNestlingServer() {
   const { createTestDatabase } = await import('../tests/helpers/test-database');
   const { buildApp } = await import('../src/server/app');
   const { loadConfig } = await import('../src/server/config');
-  const { seed } = await import('../src/server/db/seed');
+  const { seed } = await import('../src/server/demo/seed');
   const database = await createTestDatabase();
   // An idle pooled connection that PostgreSQL drops would otherwise crash this process.
   database.pool?.on('error', (error) => console.error('a pooled PostgreSQL connection failed:', error.message));

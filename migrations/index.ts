@@ -5,6 +5,7 @@ import * as createKnowledgeBase from './0003_create_knowledge_base';
 import * as createCommunityAndMentalHealth from './0004_create_community_and_mental_health';
 import * as createRateLimits from './0005_create_rate_limits';
 import * as moveImagesToStore from './0006_move_images_to_store';
+import * as addActivityChildren from './0007_add_activity_children';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_create_community_and_mental_health': createCommunityAndMentalHealth,
   '0005_create_rate_limits': createRateLimits,
   '0006_move_images_to_store': moveImagesToStore,
+  '0007_add_activity_children': addActivityChildren,
 };

@@ -1,5 +1,5 @@
 // Runs before the first paint so the page never flashes the wrong theme. The key and the
-// default ('light') must match src/client/app/theme.ts.
+// default ('light') must match src/client/lib/theme.ts.
 (function () {
   var scheme = 'light';
   try {

@@ -12,13 +12,15 @@ import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/create-database';
 import { openDatabase } from './db/open-database';
-import { INTERNAL_ERROR_MESSAGE } from './errors';
+import { AppError, INTERNAL_ERROR_MESSAGE, appErrorReply } from './errors';
 import { registerAuthHooks } from './features/auth/auth.hooks';
-import { registerBookingCalendarRoute } from './features/bookings/bookings.calendar-route';
+import { createSocketAuthenticator } from './features/auth/auth.realtime';
+import { createMonitoringTopics } from './features/monitoring/monitoring.realtime';
+import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
 import type { AuthLimits } from './features/auth/auth.service';
-import { createActivityBus } from './realtime/activity-bus';
+import { createEventBus } from './realtime/event-bus';
 import { registerRealtime } from './realtime/ws-route';
 import { createServices } from './services';
 import { createContextFactory } from './trpc/context';
@@ -64,9 +66,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook('onClose', () => database.db.destroy());
   const { db } = database;
-  const bus = await createActivityBus(database, app.log);
+  const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
-  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publishActivity: bus.publish, log: app.log });
+  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish, log: app.log });
   await startImageMaintenance(app, services.images);
   const createContext = createContextFactory({ db, config, services });
 
@@ -74,6 +76,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('services', services);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      const { status, headers, body } = appErrorReply(error);
+      return reply.code(status).headers(headers).send(body);
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -137,7 +143,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onError: logProcedureError,
     responseMeta: successStatusMeta,
   } as never);
-  await registerRealtime(app, { config, auth: services.auth, monitoring: services.monitoring, bus, reauthorizeEveryMs: deps.reauthorizeEveryMs });
+  const monitoringTopics = createMonitoringTopics(services.monitoring);
+  await registerRealtime(app, {
+    authenticator: createSocketAuthenticator(services.auth, config),
+    owners: [monitoringTopics],
+    defaultPrefix: monitoringTopics.prefix,
+    bus,
+    reauthorizeEveryMs: deps.reauthorizeEveryMs,
+  });
 
   registerClient(app, deps.clientDir ?? path.resolve('dist/client'));
   return app;

@@ -43,4 +43,19 @@ export function httpStatusOf(code: AppErrorCode | TRPCError['code']): number {
   return getHTTPStatusCodeFromError(new TRPCError({ code }));
 }
 
+/**
+ * How a plain route or hook answers an AppError: the status from the same table, the body shaped
+ * like the REST adapter's, and Retry-After on a 429. The app's error handler calls it, so plain
+ * routes just throw.
+ */
+export function appErrorReply(error: AppError) {
+  const httpStatus = httpStatusOf(error.code);
+  const { field, retryAfterSeconds } = error.details;
+  return {
+    status: httpStatus,
+    headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
+    body: { message: error.message, code: error.code, data: { code: error.code, httpStatus, field } },
+  };
+}
+
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';

@@ -3,7 +3,7 @@ import { listenNotice, loadConfig, ConfigError } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/open-database';
 import { migrateToLatest } from './db/migrator';
-import { isEmpty, seed } from './db/seed';
+import { isEmpty, seed } from './demo/seed';
 
 /** Reads config, migrates, seeds an empty embedded database, listens, and shuts down gracefully. */
 async function main() {

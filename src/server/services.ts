@@ -5,14 +5,15 @@ import type { Database } from './db/database';
 import { createAssistantService } from './features/assistant/assistant.service';
 import { createOpenAiCompatibleProvider } from './features/assistant/llm-provider';
 import { createAuthService, type AuthLimits } from './features/auth/auth.service';
-import { createBookingsService } from './features/bookings/bookings.service';
+import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
+import { createChildrenService } from './features/children/children.service';
 import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
 import { createImageStore } from './lib/images/image-store';
 import { createImageService } from './lib/images/images.service';
-import type { ActivityBus } from './realtime/activity-bus';
+import type { EventBus } from './realtime/event-bus';
 
 /** Every service, built once per app from the same database and config. */
 export function createServices(deps: {
@@ -20,15 +21,16 @@ export function createServices(deps: {
   config: Config;
   now?: () => Date;
   authLimits?: AuthLimits;
-  /** Where committed activities go to reach live channels (the realtime bus). */
-  publishActivity?: ActivityBus['publish'];
+  /** Where committed changes go to reach live listeners (the realtime bus). */
+  publish?: EventBus['publish'];
   log?: FastifyBaseLogger;
 }) {
   const { db, config, now } = deps;
   const images = createImageService({ db, store: createImageStore(config.imageStore), dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
   return {
     auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits }),
-    monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publishActivity }),
+    children: createChildrenService({ db, timeZone: config.timeZone, now }),
+    monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
     bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, now }),

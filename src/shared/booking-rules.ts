@@ -1,4 +1,4 @@
-import { weekdays } from './schemas/catalog';
+import { weekdays } from './dates';
 
 // The rules of a shadow-teacher booking, shared by the server (which enforces them) and the
 // booking form (which follows them), so both sides always agree.

@@ -17,3 +17,5 @@ export function ageLabel(dateOfBirth: string, today: string): string {
   if (months < 24) return `${months} month${months === 1 ? '' : 's'}`;
   return `${Math.floor(months / 12)} years`;
 }
+
+export const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

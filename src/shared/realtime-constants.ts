@@ -9,6 +9,8 @@ export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 export const closeCodes = {
   /** The server is shutting down; reconnect. */
   goingAway: 1001,
+  /** Too many connections from one user or address. */
+  policyViolation: 1008,
   messageTooBig: 1009,
   notSignedIn: 4401,
   notAllowed: 4403,

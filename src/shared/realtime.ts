@@ -1,21 +1,24 @@
 import { z } from 'zod';
-import { activityOutput, cameraId } from './schemas/monitoring';
+import { activityOutput, channelName } from './schemas/monitoring';
 
 /**
  * The live activity channel at /ws (spec sections 4 and 7).
  *
- * A channel is a camera id, such as classroom-3b. The cameras of one classroom share one
- * activity log, so an activity logged for a classroom reaches every camera channel of it.
+ * A channel is a camera id, such as classroom-3b, or a whole classroom as `classroom:<id>`. The
+ * cameras of one classroom share one activity log, so an activity logged for a classroom reaches
+ * every channel of it. An activity about particular children reaches only their families and
+ * the nursery's staff.
  * One connection listens to one channel at a time; a later join moves it. The join message
  * decides the channel; the `?channel=` the spec puts in the URL is not read.
  *
  * The handshake carries the session cookie (browsers, whose Origin must be the app's own) or
  * `Authorization: Bearer nst_…` (integrators). Not signed in: an error, then close 4401. A
- * camera the caller may not watch, or that does not exist: an error, then close 4403.
+ * camera the caller may not watch, or that does not exist: an error, then close 4403. More than
+ * 10 connections per user or 50 per address: an error, then close 1008.
  */
 export { closeCodes, MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH } from './realtime-constants';
 
-export const joinMessage = z.object({ type: z.literal('join'), channel: cameraId });
+export const joinMessage = z.object({ type: z.literal('join'), channel: channelName });
 
 /** Everything a client may send. */
 export const clientMessage = z.discriminatedUnion('type', [joinMessage]);

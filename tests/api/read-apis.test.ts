@@ -55,7 +55,7 @@ describe('GET /api/activities', () => {
   it('lists newest first with time and timeAgo computed at response time', async () => {
     const list = (await get('/api/activities?channel=classroom-3b', parent)).json();
     expect(list.length).toBeGreaterThan(5);
-    expect(Object.keys(list[0]).sort()).toEqual(['description', 'id', 'time', 'timeAgo', 'type']);
+    expect(Object.keys(list[0]).sort()).toEqual(['cameraId', 'childIds', 'description', 'id', 'occurredAt', 'time', 'timeAgo', 'type']);
     expect(list[0].time).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
     expect(list[0].timeAgo).toMatch(/^(just now|\d+ (minutes?|hours?|days?) ago)$/);
     const rows = await t.database.db

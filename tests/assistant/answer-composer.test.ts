@@ -9,6 +9,7 @@ import {
 } from '../../src/server/features/assistant/answer-composer';
 import { candidateWords, normaliseQuestion, synonymHints } from '../../src/server/features/assistant/question-text';
 import { findSupportGroup } from '../../src/server/features/assistant/support-groups';
+import { supportGroups } from '../../src/server/demo/seed-data/support-groups';
 
 const body = [
   'Toddlers have **big** feelings.',
@@ -100,15 +101,15 @@ describe('question text', () => {
 
 describe('support group lookup', () => {
   it('matches a group by its subject and links to it in the community', () => {
-    expect(findSupportGroup('early signs of autism asd')).toEqual({
+    expect(findSupportGroup('early signs of autism asd', supportGroups)).toEqual({
       slug: 'autism-parent-circle',
       name: 'Autism Parent Circle',
       url: '/community?group=autism-parent-circle',
     });
-    expect(findSupportGroup('parental burnout wellbeing stress')?.slug).toBe('parent-wellbeing-circle');
+    expect(findSupportGroup('parental burnout wellbeing stress', supportGroups)?.slug).toBe('parent-wellbeing-circle');
   });
 
   it('does not match on one passing word', () => {
-    expect(findSupportGroup('bedtime routine sleep')).toBeNull();
+    expect(findSupportGroup('bedtime routine sleep', supportGroups)).toBeNull();
   });
 });

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../../src/server/features/assistant/assistant.repository';
+import type { ArticleContent } from '../../src/server/features/assistant/assistant.repository';
 import { createAssistantService } from '../../src/server/features/assistant/assistant.service';
 import {
   ContentError,
   DEFAULT_CONTENT_DIR,
   loadKnowledgeBase,
   readKnowledgeBase,
-  type ArticleContent,
   type KnowledgeBaseContent,
 } from '../../src/server/features/assistant/knowledge-base.loader';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';

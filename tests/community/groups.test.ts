@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { supportGroups } from '../../src/server/db/seed-data/support-groups';
+import { supportGroups } from '../../src/server/demo/seed-data/support-groups';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

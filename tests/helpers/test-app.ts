@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { demoAccounts, seed } from '../../src/server/db/seed';
+import { demoAccounts, seed } from '../../src/server/demo/seed';
 import type { AuthLimits } from '../../src/server/features/auth/auth.service';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

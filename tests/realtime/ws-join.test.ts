@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { SOCKET_LIMITS } from '../../src/server/realtime/ws-route';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../src/shared/realtime';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 import { HandshakeRefused, listen, TestSocket } from './realtime-helpers';
@@ -130,7 +131,7 @@ describe('messages a client sends', () => {
     expect(await socket.next()).toEqual({
       type: 'error',
       code: 'BAD_REQUEST',
-      message: 'A camera id is lowercase letters and digits joined by hyphens, like classroom-3b.',
+      message: 'channel is a camera id such as classroom-3b, or a whole classroom as classroom:<id>, such as classroom:2.',
     });
     socket.send({ type: 'join', channel: 'classroom-3b' });
     expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
@@ -149,6 +150,20 @@ describe('messages a client sends', () => {
     socket.send(join + ' '.repeat(MAX_CLIENT_MESSAGE_BYTES - join.length));
     expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
     await socket.close();
+  });
+});
+
+describe('connection limits', () => {
+  it('closes a user’s eleventh open connection with 1008, and lets one in again once another closes', async () => {
+    const open = await Promise.all(Array.from({ length: SOCKET_LIMITS.perUser }, () => TestSocket.joined(url, 'classroom-3b', { token: parentToken, origin: null })));
+    const excess = await TestSocket.open(url, { token: parentToken, origin: null });
+    expect(await refusal(excess)).toEqual({
+      message: { type: 'error', code: 'BAD_REQUEST', message: 'Too many open connections; close other tabs or connections and try again.' },
+      code: 1008,
+    });
+    await open.pop()!.close();
+    const again = await TestSocket.joined(url, 'classroom-3b', { token: parentToken, origin: null });
+    await Promise.all([...open, again].map((socket) => socket.close()));
   });
 });
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../api/bookings.fixtures';
+import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../shadow-bookings/bookings.fixtures';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
 /**
@@ -291,7 +291,7 @@ async function demoFamilyRows() {
     likes: await db.selectFrom('post_likes').select(['post_id']).where('user_id', '=', userId).orderBy('post_id').execute(),
     memberships: await db.selectFrom('group_memberships').select(['group_id']).where('user_id', '=', userId).orderBy('group_id').execute(),
     images: await db.selectFrom('images').select(['id', 'owner_id', 'byte_size']).where('owner_id', '=', userId).orderBy('id').execute(),
-    activitiesOfTheirChild: await db.selectFrom('activities').select(['id']).where('child_id', '=', rows.childId).orderBy('id').execute(),
+    activitiesOfTheirChild: await db.selectFrom('activity_children').select(['activity_id']).where('child_id', '=', rows.childId).orderBy('activity_id').execute(),
   };
 }
 

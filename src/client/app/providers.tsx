@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
-import { lazyNamed } from './lazy-with-styles';
+import { lazyNamed } from '../lib/lazy-with-styles';
 import { trpc, type createTrpcClient } from '../lib/trpc';
-import { accessibleColorsResolver } from './accessible-colors';
-import { colorSchemeManager, theme } from './theme';
+import { accessibleColorsResolver } from '../lib/accessible-colors';
+import { colorSchemeManager, theme } from '../lib/theme';
 
 // Toasts appear only after something happens; their code (with its transitions) loads after the first paint.
 const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');

@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouteComponent, type RouterHistory } from '@tanstack/react-router';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from './pages/not-found-page';
 import { AppLayout } from './shell/app-layout';
-import { withRouteStyles } from './lazy-with-styles';
-import { DashboardPage } from './dashboard-page';
+import { withRouteStyles } from '../lib/lazy-with-styles';
+import { DashboardPage } from './pages/dashboard/dashboard-page';
 
 /** Only same-site paths may be a post-sign-in destination. */
 function safeRedirect(value: unknown): string | undefined {
@@ -33,13 +33,13 @@ const nurseriesRoute = page('/nurseries', lazyPage(() => import('../features/nur
 const monitoringRoute = page('/monitoring', lazyPage(() => import('../features/monitoring/monitoring-page'), 'MonitoringPage'));
 const assistantRoute = page('/assistant', lazyPage(() => import('../features/assistant/assistant-page'), 'AssistantPage'));
 const shopRoute = page('/shop', lazyPage(() => import('../features/shop/shop-page'), 'ShopPage'));
-const shadowTeachersRoute = page('/shadow-teachers', lazyPage(() => import('../features/shadow-teachers/shadow-teachers-page'), 'ShadowTeachersPage'));
-const profileRoute = page('/profile', lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage'));
+const shadowTeachersRoute = page('/shadow-teachers', lazyPage(() => import('../features/shadow-bookings/shadow-teachers-page'), 'ShadowTeachersPage'));
+const profileRoute = page('/profile', lazyPage(() => import('./pages/profile/profile-page'), 'ProfilePage'));
 const mentalHealthRoute = page('/mental-health', lazyPage(() => import('../features/mental-health/mental-health-page'), 'MentalHealthPage'));
 const communityRoute = page('/community', lazyPage(() => import('../features/community/community-page'), 'CommunityPage'));
 
-const staffRoute = page('/staff', lazyPage(() => import('../features/staff/staff-page'), 'StaffPage'));
-const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/articles/article-page'), 'ArticlePage'));
+const staffRoute = page('/staff', lazyPage(() => import('../features/monitoring/staff-page'), 'StaffPage'));
+const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/assistant/article-page'), 'ArticlePage'));
 
 const authSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) });
 

@@ -1,8 +1,10 @@
 import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { activityAccent, type Accent } from '../../shared/display';
+import { timeAgo } from '../../shared/relative-time';
 import type { ActivityDto } from '../../shared/schemas/monitoring';
-import { accentColor } from '../app/theme';
+import { accentColor } from '../lib/theme';
+import { useNow } from '../lib/use-now';
 import { QueryState, type EmptyContent, type QueryLike } from './query-state';
 
 interface ActivityLogProps {
@@ -15,6 +17,7 @@ interface ActivityLogProps {
 
 /** Newest first; each row's left border takes the colour of its activity type. */
 export function ActivityLog({ query, skeletons, empty, otherAccent }: ActivityLogProps) {
+  const now = useNow();
   return (
     <QueryState
       query={query}
@@ -25,7 +28,7 @@ export function ActivityLog({ query, skeletons, empty, otherAccent }: ActivityLo
       {(activities) => (
         <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Activity Log">
           {activities.map((activity) => (
-            <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} />
+            <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} />
           ))}
         </Stack>
       )}
@@ -33,7 +36,8 @@ export function ActivityLog({ query, skeletons, empty, otherAccent }: ActivityLo
   );
 }
 
-export function ActivityRow({ activity, otherAccent }: { activity: ActivityDto; otherAccent: Accent }) {
+/** One activity; its 'time ago' is worked out from occurredAt against `now`, so it stays fresh as the page stays open. */
+export function ActivityRow({ activity, otherAccent, now }: { activity: ActivityDto; otherAccent: Accent; now: Date }) {
   const color = accentColor[activityAccent(activity.type, otherAccent)];
   return (
     <Box
@@ -52,7 +56,7 @@ export function ActivityRow({ activity, otherAccent }: { activity: ActivityDto; 
           {activity.time}
         </Text>
         <Text size="xs" c="dimmed">
-          {activity.timeAgo}
+          {timeAgo(new Date(activity.occurredAt), now)}
         </Text>
       </Group>
       <Text size="sm" mt={2}>

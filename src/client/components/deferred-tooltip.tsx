@@ -1,6 +1,6 @@
 import type { TooltipProps } from '@mantine/core';
 import { Suspense } from 'react';
-import { lazyNamed } from '../app/lazy-with-styles';
+import { lazyNamed } from '../lib/lazy-with-styles';
 
 const LazyTooltip = lazyNamed(() => import('./floating'), 'Tooltip');
 

@@ -8,7 +8,16 @@ import type { ActivityDto } from '../../shared/schemas/monitoring';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 import { ACTIVITY_CAP, feedUrl, prependActivity, retryDelay, useActivityFeed } from './use-activity-feed';
 
-const activity = (id: number): ActivityDto => ({ id, type: 'play', time: '9:30 AM', timeAgo: 'just now', description: `Activity ${id}` });
+const activity = (id: number): ActivityDto => ({
+  id,
+  type: 'play',
+  time: '9:30 AM',
+  timeAgo: 'just now',
+  description: `Activity ${id}`,
+  occurredAt: '2026-11-23T09:30:00.000Z',
+  childIds: [],
+  cameraId: 'classroom-3b',
+});
 
 describe('prependActivity', () => {
   it('puts the new activity first', () => {

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** The seeded demo accounts (src/server/db/seed.ts); server code stays out of the DOM environment. */
+/** The seeded demo accounts (src/server/demo/seed.ts); server code stays out of the DOM environment. */
 export const demoAccounts = {
   parent: { email: 'demo@nestling.test', password: 'nestling-demo', name: 'Sarah Thompson' },
   secondParent: { email: 'family2@nestling.test', password: 'nestling-demo', name: 'Daniel Osei' },

@@ -90,12 +90,16 @@ export interface ActivitiesTable {
   id: Generated<number>;
   classroom_id: number;
   camera_id: string | null;
-  child_id: number | null;
   type: string;
   description: string;
   occurred_at: Timestamp;
   created_by: number | null;
   created_at: Timestamp;
+}
+
+export interface ActivityChildrenTable {
+  activity_id: number;
+  child_id: number;
 }
 
 export interface ProductsTable {
@@ -352,6 +356,7 @@ export interface Database {
   cameras: CamerasTable;
   children: ChildrenTable;
   activities: ActivitiesTable;
+  activity_children: ActivityChildrenTable;
   products: ProductsTable;
   shadow_teachers: ShadowTeachersTable;
   shadow_bookings: ShadowBookingsTable;

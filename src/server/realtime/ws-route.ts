@@ -1,50 +1,95 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import {
-  MAX_CLIENT_MESSAGE_BYTES,
-  REALTIME_PATH,
-  closeCodes,
-  decodeClientMessage,
-  type ServerMessage,
-} from '../../shared/realtime';
-import type { ActivityDto } from '../../shared/schemas/monitoring';
-import type { Config } from '../config';
-import { httpStatusOf } from '../errors';
-import { credentialOf } from '../features/auth/auth.hooks';
-import type { AuthService, AuthenticatedUser, Credential } from '../features/auth/auth.service';
-import type { MonitoringService } from '../features/monitoring/monitoring.service';
-import type { ActivityBus, ActivityEvent } from './activity-bus';
-import { ChannelHub, OPEN, type HubSocket } from './channel-hub';
+import { MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, closeCodes, decodeClientMessage, type ServerMessage } from '../../shared/realtime';
+import type { EventBus, RealtimeEvent } from './event-bus';
+import { OPEN, TopicHub, type HubSocket } from './topic-hub';
 
 const encode = (message: ServerMessage) => Buffer.from(JSON.stringify(message));
 
 /** How often open connections are checked against sign-outs, revoked tokens and lost access. */
 export const REAUTHORIZE_EVERY_MS = 60_000;
+/** Open connections allowed per user and per client address; more are closed with 1008. */
+export const SOCKET_LIMITS = { perUser: 10, perAddress: 50 } as const;
+/** Ignored frames are logged at most this often per connection. */
+const IGNORED_FRAME_LOG_EVERY_MS = 60_000;
 
-/** Who opened a connection, kept so that it can be checked again later. */
-interface Owner {
-  user: AuthenticatedUser;
-  credential: Credential;
+/** Who opened a connection, as the feature that signs people in vouches for it. */
+export interface SocketIdentity<TUser> {
+  user: TUser;
+  /** Counts connections against the per-user limit. */
+  userKey: string;
+  /** Checked again later, to learn whether the sign-in still works. */
+  credential: string;
+}
+
+/** Auth's side of the seam: realtime knows nothing of sessions, tokens or cookies. */
+export interface SocketAuthenticator<TUser> {
+  /**
+   * Runs before the upgrade. Throws an AppError to refuse the handshake (a foreign Origin, say);
+   * resolves who is connecting, or undefined when nobody is signed in.
+   */
+  authenticateSocket(request: FastifyRequest): SocketIdentity<TUser> | undefined;
+  /** Which of these credentials still work. */
+  liveCredentials(credentials: string[]): Promise<Set<string>>;
+  /** Told when a sign-in stops working on this instance; returns an unsubscribe. */
+  onCredentialEnded(listener: () => void): () => void;
+}
+
+/** What one event sends, and to which listeners of its topic. */
+export interface Delivery<TUser> {
+  message: ServerMessage;
+  /** Leaves out listeners who may follow the topic but not see this event; everyone when absent. */
+  audience?: (user: TUser) => boolean;
 }
 
 /**
- * /ws: authorized joins to camera channels, and delivery of every committed activity to the
- * members of its classroom's channels. Register after the auth hooks, which resolve
- * request.auth for /ws from the session cookie or a bearer token.
+ * A feature's side of the seam: it owns the channels `<prefix>:…` (and bare channel names when
+ * the prefix is the protocol's default) and decides who may listen and what they receive.
  */
-export async function registerRealtime(
+export interface TopicOwner<TUser> {
+  readonly prefix: string;
+  /** The topic a join of `channel` listens to, or undefined when this user may not listen (or it doesn't exist). */
+  topicFor(user: TUser, channel: string): Promise<string | undefined>;
+  /** The message telling a user they may not (or may no longer) listen to `channel`. */
+  refusal(channel: string, options: { wasListening: boolean }): string;
+  /** What an event on one of this owner's topics sends; undefined sends nothing. */
+  deliveryOf(event: RealtimeEvent, local: unknown): Promise<Delivery<TUser> | undefined>;
+}
+
+/** The prefix of a channel or topic: what comes before the first colon. */
+const prefixOf = (name: string) => (name.includes(':') ? name.slice(0, name.indexOf(':')) : undefined);
+
+/**
+ * /ws: authenticated connections, joins authorized by the feature that owns the channel, and
+ * delivery of every bus event to the listeners of its topic. Register after the auth hooks.
+ */
+export async function registerRealtime<TUser>(
   app: FastifyInstance,
-  deps: { config: Config; auth: AuthService; monitoring: MonitoringService; bus: ActivityBus; reauthorizeEveryMs?: number },
+  deps: {
+    authenticator: SocketAuthenticator<TUser>;
+    owners: TopicOwner<TUser>[];
+    /** The owner of channels named without a prefix. */
+    defaultPrefix: string;
+    bus: EventBus;
+    reauthorizeEveryMs?: number;
+  },
 ) {
-  const { config, auth, monitoring, bus } = deps;
-  const hub = new ChannelHub<Owner>(app.log);
+  const { authenticator, bus } = deps;
+  const owners = new Map(deps.owners.map((owner) => [owner.prefix, owner]));
+  const ownerOf = (name: string) => owners.get(prefixOf(name) ?? deps.defaultPrefix);
+
+  type Owner = SocketIdentity<TUser> & { address: string };
+  const hub = new TopicHub<Owner>(app.log);
   hub.start();
+  const connections = { perUser: new Map<string, number>(), perAddress: new Map<string, number>() };
+  const identities = new WeakMap<FastifyRequest, SocketIdentity<TUser> | undefined>();
+
   // Periodically for what other instances or the clock change (sessions expire), and at once
   // after a sign-out or revocation on this instance.
   const reauthorizing = setInterval(() => void reauthorize(), deps.reauthorizeEveryMs ?? REAUTHORIZE_EVERY_MS);
   reauthorizing.unref();
-  const stopListening = auth.onCredentialEnded(() => void reauthorize());
+  const stopListening = authenticator.onCredentialEnded(() => void reauthorize());
   let reauthorization: Promise<void> | undefined;
   let checkAgain = false;
 
@@ -69,29 +114,28 @@ export async function registerRealtime(
     },
   });
 
-  // One activity at a time, so members receive them in the order they were published.
+  // One event at a time, so listeners receive them in the order they were published.
   let deliveries = Promise.resolve();
-  const unsubscribe = bus.subscribe((event, activity) => {
-    if (!hub.hasListeners(event.classroomId)) return;
+  const unsubscribe = bus.subscribe((event, local) => {
+    if (!hub.hasListeners(event.topic)) return;
+    const owner = ownerOf(event.topic);
+    if (!owner) return app.log.warn({ topic: event.topic }, 'a realtime event has no topic owner');
     deliveries = deliveries
-      .then(() => deliver(event, activity))
-      .catch((error: unknown) => app.log.error({ err: error, event }, 'activity delivery failed'));
+      .then(async () => {
+        const delivery = await owner.deliveryOf(event, local);
+        if (!delivery) return;
+        const audience = delivery.audience;
+        // Serialized once, however many listeners receive it.
+        hub.broadcast(event.topic, encode(delivery.message), audience && ((member) => audience(member.user)));
+      })
+      .catch((error: unknown) => app.log.error({ err: error, event }, 'realtime delivery failed'));
   });
-  async function deliver(event: ActivityEvent, published: ActivityDto | undefined) {
-    // From another instance only ids arrive; the classroom is then taken from the saved row,
-    // not from the notification.
-    const found = published
-      ? { classroomId: event.classroomId, activity: published }
-      : await monitoring.activityForDelivery(event.activityId);
-    // Serialized once, however many members receive it.
-    if (found) hub.broadcast(found.classroomId, encode({ type: 'activity', data: found.activity }));
-  }
 
   app.get(
     REALTIME_PATH,
     {
       websocket: true,
-      onRequest: async (request, reply) => refuseForeignOrigin(request, reply, config),
+      onRequest: async (request) => void identities.set(request, authenticator.authenticateSocket(request)),
       // A connection lives for hours. Once it is upgraded, nothing of the HTTP request may stay
       // reachable from the socket: that would be several kB per idle connection.
       preHandler: async (request, reply) => {
@@ -99,15 +143,15 @@ export async function registerRealtime(
       },
     },
     (socket, request) => {
-      const credential = credentialOf(request);
-      handleConnection(socket, request.auth && credential && { user: request.auth.user, credential });
+      const identity = identities.get(request);
+      handleConnection(socket, identity && { ...identity, address: request.ip });
     },
   );
 
   /**
-   * A connection outlives the sign-in that opened it. Closes connections whose session has
-   * ended or whose token was revoked (4401), and those whose family no longer has a child in
-   * the classroom (4403). One query for all credentials, one lookup per user and channel.
+   * A connection outlives the sign-in that opened it. Closes connections whose sign-in has
+   * ended (4401), and those that may no longer listen to their channel (4403). One query for
+   * all credentials, one check per user and channel.
    */
   function reauthorize(): Promise<void> {
     // One check at a time; a request during a check runs one more after it, since the check in
@@ -130,51 +174,78 @@ export async function registerRealtime(
   async function checkConnections() {
     const members = hub.snapshot();
     if (members.length === 0) return;
-    const live = await auth.liveCredentials(members.map((member) => member.owner.credential));
-    const allowed = new Map<string, Promise<boolean>>();
+    const live = await authenticator.liveCredentials(members.map((member) => member.owner.credential));
+    const topics = new Map<string, Promise<string | undefined>>();
     for (const member of members) {
       if (!hub.has(member)) continue;
-      const { socket, owner, channel } = member;
-      if (!live.has(owner.credential.hash)) {
+      const { socket, owner, channel, topic } = member;
+      if (!live.has(owner.credential)) {
         send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'You have been signed out. Sign in again to see live activity.' });
         socket.close(closeCodes.notSignedIn, 'Signed out');
         continue;
       }
-      if (channel === undefined) continue;
-      const key = `${owner.user.id}:${channel}`;
-      if (!allowed.has(key)) allowed.set(key, monitoring.findVisibleCamera(owner.user, channel).then(Boolean));
-      if (!(await allowed.get(key)) && hub.has(member) && member.channel === channel) {
-        send(socket, { type: 'error', code: 'FORBIDDEN', message: `You can no longer watch camera '${channel}'.` });
+      const topicOwner = channel === undefined ? undefined : ownerOf(channel);
+      if (channel === undefined || !topicOwner) continue;
+      const key = `${owner.userKey}\n${channel}`;
+      if (!topics.has(key)) topics.set(key, topicOwner.topicFor(owner.user, channel));
+      if ((await topics.get(key)) !== topic && hub.has(member) && member.channel === channel) {
+        send(socket, { type: 'error', code: 'FORBIDDEN', message: topicOwner.refusal(channel, { wasListening: true }) });
         socket.close(closeCodes.notAllowed, 'Not allowed');
       }
     }
   }
 
-  function onSocketError(this: WebSocket, error: Error) {
-    // ws is already closing the socket (1009 for an oversized message, 1002 for a bad frame).
-    app.log.info({ err: error }, 'WebSocket error');
+  /** Counts a new connection against its user's and address's limits; false when over either. */
+  function admit(owner: Owner, socket: WebSocket): boolean {
+    const perUser = (connections.perUser.get(owner.userKey) ?? 0) + 1;
+    const perAddress = (connections.perAddress.get(owner.address) ?? 0) + 1;
+    if (perUser > SOCKET_LIMITS.perUser || perAddress > SOCKET_LIMITS.perAddress) return false;
+    connections.perUser.set(owner.userKey, perUser);
+    connections.perAddress.set(owner.address, perAddress);
+    socket.once('close', () => {
+      release(connections.perUser, owner.userKey);
+      release(connections.perAddress, owner.address);
+    });
+    return true;
   }
 
   function handleConnection(socket: WebSocket, owner: Owner | undefined) {
     // The plugin's own error listener holds the request and reply; this one holds nothing.
     socket.removeAllListeners('error');
-    socket.on('error', onSocketError);
+    let lastIgnoredLog = 0;
+    const logIgnored = (details: Record<string, unknown>, message: string) => {
+      const now = Date.now();
+      if (now - lastIgnoredLog < IGNORED_FRAME_LOG_EVERY_MS) return;
+      lastIgnoredLog = now;
+      app.log.info({ ...details, userKey: owner?.userKey }, message);
+    };
+    // ws is already closing the socket (1009 for an oversized message, 1002 for a bad frame).
+    socket.on('error', (error) => logIgnored({ err: error }, 'WebSocket error'));
     if (!owner) {
       send(socket, { type: 'error', code: 'UNAUTHORIZED', message: 'Please sign in to see live activity.' });
       socket.close(closeCodes.notSignedIn, 'Not signed in');
       return;
     }
-    const { user } = owner;
+    if (!admit(owner, socket)) {
+      send(socket, { type: 'error', code: 'BAD_REQUEST', message: 'Too many open connections; close other tabs or connections and try again.' });
+      socket.close(closeCodes.policyViolation, 'Too many connections');
+      return;
+    }
     const member = hub.add(socket, owner);
-    // One camera lookup at a time per connection. Joins sent meanwhile replace each other and
-    // the one in flight: only the newest is answered, and a client cannot queue up queries.
+    // One join at a time per connection. Joins sent meanwhile replace each other and the one in
+    // flight: only the newest is answered, and a client cannot queue up queries.
     let joining = false;
     let nextChannel: string | undefined;
 
     const join = (channel: string): void => {
+      const topicOwner = ownerOf(channel);
+      if (!topicOwner) {
+        send(socket, { type: 'error', code: 'BAD_REQUEST', message: `There is no channel '${channel}'.` });
+        return;
+      }
       joining = true;
-      monitoring.findVisibleCamera(user, channel).then(
-        (camera) => {
+      topicOwner.topicFor(owner.user, channel).then(
+        (topic) => {
           joining = false;
           if (!hub.has(member)) return;
           if (nextChannel !== undefined) {
@@ -182,17 +253,17 @@ export async function registerRealtime(
             nextChannel = undefined;
             return join(next);
           }
-          if (!camera) {
-            // Another family's camera and a camera that does not exist read the same.
-            send(socket, { type: 'error', code: 'FORBIDDEN', message: `You cannot watch camera '${channel}'.` });
+          if (topic === undefined) {
+            // Another family's channel and a channel that does not exist read the same.
+            send(socket, { type: 'error', code: 'FORBIDDEN', message: topicOwner.refusal(channel, { wasListening: false }) });
             socket.close(closeCodes.notAllowed, 'Not allowed');
             return;
           }
-          hub.join(member, channel, camera.classroom_id);
+          hub.join(member, channel, topic);
           send(socket, { type: 'joined', channel });
         },
         (error: unknown) => {
-          app.log.error({ err: error, userId: user.id, channel }, 'a WebSocket join failed');
+          app.log.error({ err: error, userKey: owner.userKey, channel }, 'a WebSocket join failed');
           socket.terminate();
         },
       );
@@ -201,11 +272,8 @@ export async function registerRealtime(
     socket.on('message', (data, isBinary) => {
       const decoded = decodeClientMessage(isBinary ? '' : String(data));
       if (!decoded.ok) {
-        if (decoded.reason === 'invalid-message') {
-          send(socket, { type: 'error', code: 'BAD_REQUEST', message: decoded.detail });
-        } else {
-          app.log.info({ userId: user.id, reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
-        }
+        if (decoded.reason === 'invalid-message') send(socket, { type: 'error', code: 'BAD_REQUEST', message: decoded.detail });
+        else logIgnored({ reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
         return;
       }
       if (joining) nextChannel = decoded.message.channel;
@@ -214,19 +282,13 @@ export async function registerRealtime(
   }
 }
 
+function release(counts: Map<string, number>, key: string) {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left === 0) counts.delete(key);
+  else counts.set(key, left);
+}
+
 function send(socket: HubSocket, message: ServerMessage) {
   if (socket.readyState === OPEN) socket.send(encode(message), { binary: false });
 }
 
-/**
- * Cross-site WebSocket hijacking guard: browsers send the page's Origin with every handshake,
- * and a session cookie is honoured only with ours. Integrators' tools, which send no Origin,
- * authenticate with a bearer token.
- */
-function refuseForeignOrigin(request: FastifyRequest, reply: FastifyReply, config: Config) {
-  const origin = request.headers.origin;
-  if (origin === config.publicOrigin || (origin === undefined && request.auth?.method !== 'session')) return;
-  return reply
-    .code(httpStatusOf('FORBIDDEN'))
-    .send({ message: 'This connection came from another website, so it was refused.', code: 'FORBIDDEN' });
-}

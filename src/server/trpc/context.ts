@@ -3,7 +3,7 @@ import type {} from '@fastify/cookie';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { AuthenticatedUser } from '../features/auth/auth.service';
+import type { AuthenticatedUser } from '../principal';
 import type { Services } from '../services';
 
 export interface Context {

@@ -1,11 +1,12 @@
 import { articlesRouter, assistantRouter } from '../features/assistant/assistant.router';
 import { apiTokensRouter, authRouter, usersRouter } from '../features/auth/auth.router';
-import { shadowBookingsRouter } from '../features/bookings/bookings.router';
-import { productsRouter, shadowTeachersRouter } from '../features/catalog/catalog.router';
+import { shadowBookingsRouter, shadowTeachersRouter } from '../features/shadow-bookings/shadow-bookings.router';
+import { productsRouter } from '../features/shop/shop.router';
+import { childrenRouter } from '../features/children/children.router';
 import { communityRouter } from '../features/community/community.router';
 import { healthRouter } from '../features/health/health.router';
 import { mentalHealthRouter } from '../features/mental-health/mental-health.router';
-import { activitiesRouter, camerasRouter, childrenRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
+import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
 import { router } from './init';
 

@@ -81,4 +81,4 @@ export const createdApiTokenOutput = apiTokenOutput.extend({
   token: z.string(),
 });
 
-export const idParam = z.object({ id: z.coerce.number().int().positive('Ids are positive whole numbers.') });
+

@@ -8,9 +8,8 @@ import {
   MAX_TITLE_LENGTH,
   parseTags,
 } from '../community-rules';
+import { idParam, pathId } from './common';
 
-const pathId = z.coerce.number('Ids are whole numbers.').int('Ids are whole numbers.').positive('Ids are positive whole numbers.');
-const idParam = z.object({ id: pathId });
 
 /** An opaque position in a list, as answered in nextCursor. */
 const cursor = z.string().max(200, 'That page cursor is not valid; start again from the first page.').optional();

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { idParam, pathId } from './common';
 
 export const mentalHealthBookingStatuses = ['pending', 'confirmed', 'cancelled'] as const;
 export const mentalHealthBookingKinds = ['service', 'specialist'] as const;
 export const MAX_BOOKING_NOTES_LENGTH = 2000;
 
-const pathId = z.coerce.number('Ids are whole numbers.').int('Ids are whole numbers.').positive('Ids are positive whole numbers.');
 const catalogueId = (what: string) =>
   z
     .string(`Give the ${what} id as text.`)
@@ -138,7 +138,7 @@ export const mentalHealthBookingOutput = z.object({
 });
 export type MentalHealthBookingDto = z.infer<typeof mentalHealthBookingOutput>;
 
-export const bookingIdInput = z.object({ id: pathId });
+export const bookingIdInput = idParam;
 
 export const updateMentalHealthBookingStatusInput = z.object({
   id: pathId,

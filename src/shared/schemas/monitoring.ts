@@ -1,86 +1,57 @@
 import { z } from 'zod';
 
-export const childStatuses = ['online', 'nap', 'offline'] as const;
-
-export const childOutput = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Human-readable, shown as given: '3 years', '18 months'. */
-  age: z.string(),
-  dateOfBirth: z.iso.date(),
-  profileImage: z.string().nullable(),
-  status: z.string(),
-  currentActivity: z.string().nullable(),
-  lastUpdate: z.iso.datetime().nullable(),
-  specialNeeds: z.boolean(),
-  specialNeedsDetails: z.string().nullable(),
-});
-export type ChildDto = z.infer<typeof childOutput>;
-
-/** The oldest child a family can add: Nestling is for young children. */
-export const MAX_CHILD_AGE_YEARS = 18;
-
-/** POST /api/children: a child joins the signed-in parent's family. */
-export const createChildInput = z
-  .object({
-    name: z.string('Give the name as text.').trim().min(1, "Please enter your child's name.").max(100, 'A name has at most 100 characters.'),
-    dateOfBirth: z.iso.date('Give the date of birth as yyyy-MM-dd, such as 2023-04-17.'),
-    specialNeeds: z.boolean('Give specialNeeds as true or false.').default(false),
-    specialNeedsDetails: z
-      .string('Give the special-needs details as text, or null.')
-      .trim()
-      .max(1000, 'Special-needs details have at most 1,000 characters.')
-      .nullable()
-      .default(null)
-      .transform((details) => details || null),
-  })
-  .refine((child) => child.specialNeeds || child.specialNeedsDetails === null, {
-    message: 'Set specialNeeds to true to describe special needs.',
-    path: ['specialNeedsDetails'],
-  });
-export type CreateChildInput = z.output<typeof createChildInput>;
-
 export const cameraOutput = z.object({ id: z.string(), name: z.string() });
 export type CameraDto = z.infer<typeof cameraOutput>;
-
-/** Camera ids are lowercase words joined by hyphens, like classroom-3b. */
-export const cameraId = z
-  .string()
-  .max(64, 'A camera id has at most 64 characters.')
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'A camera id is lowercase letters and digits joined by hyphens, like classroom-3b.');
 
 export const activityOutput = z.object({
   id: z.number().int(),
   type: z.string(),
-  /** Wall-clock time in the service's time zone, e.g. '9:30 AM'. */
+  /** Wall-clock time in the service's time zone, e.g. '9:30 AM', derived from occurredAt. */
   time: z.string(),
-  /** 'just now', then minutes, hours, days. */
+  /** 'just now', then minutes, hours, days, as of when it was sent; clients keep it fresh from occurredAt. */
   timeAgo: z.string(),
   description: z.string(),
+  /** When it happened (ISO 8601, UTC). */
+  occurredAt: z.iso.datetime(),
+  /** The children it is about; empty for the whole classroom. Only their families and staff see it. */
+  childIds: z.array(z.number().int()),
+  /** The camera it was logged from, or null when logged for the whole classroom. */
+  cameraId: z.string().nullable(),
 });
 export type ActivityDto = z.infer<typeof activityOutput>;
 
+/** How a whole classroom is named as a channel: `classroom:<id>`. */
+export const CLASSROOM_CHANNEL_PREFIX = 'classroom:';
+export const classroomChannel = (classroomId: number) => `${CLASSROOM_CHANNEL_PREFIX}${classroomId}`;
+
+const channelMessage = 'channel is a camera id such as classroom-3b, or a whole classroom as classroom:<id>, such as classroom:2.';
+const MAX_INT4 = 2_147_483_647;
+
+/** A camera id or `classroom:<id>`: one scheme, read the same by GET and POST /api/activities and by a /ws join. */
+export const channelName = z
+  .string(channelMessage)
+  .trim()
+  .max(64, channelMessage)
+  .regex(/^(classroom:[1-9][0-9]{0,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, channelMessage)
+  .refine((channel) => !channel.startsWith(CLASSROOM_CHANNEL_PREFIX) || Number(channel.slice(CLASSROOM_CHANNEL_PREFIX.length)) <= MAX_INT4, channelMessage);
+
 export const listActivitiesInput = z.object({
-  channel: cameraId.optional(),
+  channel: channelName.optional(),
   limit: z.coerce.number().int().min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(20),
   /** Keyset paging: only activities older than this activity id. */
   before: z.coerce.number().int().positive().optional(),
 });
 
-/** How a whole classroom is named as a channel when logging an activity: `classroom:<id>`. */
-export const CLASSROOM_CHANNEL_PREFIX = 'classroom:';
-export const classroomChannel = (classroomId: number) => `${CLASSROOM_CHANNEL_PREFIX}${classroomId}`;
-
-const channelMessage = 'channel is a camera id such as classroom-3b, or a whole classroom as classroom:<id>, such as classroom:2.';
-
 export const createActivityInput = z.object({
   /** A camera id, or a classroom as `classroom:<id>`; either way the activity joins that classroom's log. */
-  channel: z
-    .string()
-    .trim()
-    .max(64, channelMessage)
-    .regex(/^(classroom:[1-9][0-9]{0,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, channelMessage),
+  channel: channelName,
+  /** The one child it is about; shorthand for childIds with one id. */
   childId: z.number().int().positive('childId is a positive whole number.').nullish(),
+  /** The children it is about; none (the default) means the whole classroom. */
+  childIds: z
+    .array(z.number().int().positive('Each child id is a positive whole number.'), 'Give childIds as a list of child ids.')
+    .max(50, 'An activity names at most 50 children.')
+    .default([]),
   type: z
     .string()
     .trim()

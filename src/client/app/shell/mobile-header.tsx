@@ -1,7 +1,7 @@
 import { ActionIcon, Burger, Group } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { lazyNamed } from '../lazy-with-styles';
+import { lazyNamed } from '../../lib/lazy-with-styles';
 import { Brand } from './brand';
 
 // Popovers need Floating UI; the bar paints without it and the popover arrives a moment later.

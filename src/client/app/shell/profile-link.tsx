@@ -5,7 +5,7 @@ import { roleLabel } from '../../../shared/display';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../lazy-with-styles';
+import { lazyNamed } from '../../lib/lazy-with-styles';
 
 // Menus need Floating UI; the shell paints without it and the menu arrives a moment later.
 const ProfileMenu = lazyNamed(() => import('./profile-menu'), 'ProfileMenu');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { signUpInput } from '../../../shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { AuthForm, EmailField } from './auth-form';
-import { fieldErrorsOf, messageOf, type FieldErrors } from './field-errors';
+import { fieldErrorsOf, messageOf, type FieldErrors } from '../../lib/form-errors';
 import { useSessionChange } from './use-session-change';
 
 const route = getRouteApi('/sign-up');

@@ -1,12 +1,14 @@
-import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBabyCarriage, IconPlus } from '@tabler/icons-react';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBabyCarriage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { childStatusLabel } from '../../../shared/display';
 import { timeAgo } from '../../../shared/relative-time';
-import type { ChildDto } from '../../../shared/schemas/monitoring';
+import type { ChildDto } from '../../../shared/schemas/children';
 import { QueryState } from '../../components/query-state';
+import { SectionHeader } from '../../components/section-header';
 import { trpc } from '../../lib/trpc';
-import { ChildAvatar } from '../../components/child-avatar';
+import { AddChildButton } from './add-child-button';
+import { ChildAvatar } from './child-avatar';
 
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -17,14 +19,9 @@ export function ChildrenSection() {
   const query = trpc.children.list.useQuery(undefined);
   return (
     <Card component="section" aria-labelledby="my-children-title">
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz="lg" id="my-children-title">
-          My Children
-        </Title>
-        <Anchor component={Link} to="/profile" size="sm">
-          See all
-        </Anchor>
-      </Group>
+      <Box mb="md">
+        <SectionHeader id="my-children-title" title="My Children" to="/profile" linkLabel="See all" />
+      </Box>
       <QueryState
         query={query}
         signInTo="see your children"
@@ -33,11 +30,7 @@ export function ChildrenSection() {
           title: 'No children added yet',
           description: 'Add your children to monitor their activities',
           icon: <IconBabyCarriage size={22} stroke={1.6} aria-hidden />,
-          action: (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} size="xs">
-              Add Child
-            </Button>
-          ),
+          action: <AddChildButton size="xs" />,
         }}
       >
         {(children) => (

@@ -9,7 +9,7 @@ import { DiscussionDialog } from './discussion-dialog';
 import { PostCard, type PostActions } from './post-card';
 import { ReportDialog } from './report-dialog';
 import { useFeed, useFeedCache, useToggleLike } from './use-posts';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 /** The Activity Feed, for a signed-in parent: newest first, a page at a time, with likes, discussion, delete and report. */
 export function PostFeed({ viewerId }: { viewerId: number }) {

@@ -5,6 +5,7 @@ import type { Accent } from '../../../shared/display';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { ActivityRow } from '../../components/activity-log';
+import { useNow } from '../../lib/use-now';
 
 const PAGE_SIZE = 20;
 
@@ -28,6 +29,7 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
     refetchOnMount: 'always',
   });
   const activities = history.data?.pages.flat();
+  const now = useNow();
 
   return (
     <Modal opened={opened} onClose={onClose} title={`Full history · ${caption}`} size="lg" scrollAreaComponent={ScrollArea.Autosize}>
@@ -41,7 +43,7 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
           <Stack gap="xs">
             <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
               {items.map((activity) => (
-                <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} />
+                <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} />
               ))}
             </Stack>
             {history.hasNextPage ? (

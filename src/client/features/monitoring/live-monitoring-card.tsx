@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { lazyNamed } from '../../app/lazy-with-styles';
+import { lazyNamed } from '../../lib/lazy-with-styles';
 import { IconHistory } from '@tabler/icons-react';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { isUnauthorized } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconSchool, IconStarFilled } from '@tabler/icons-react';
 import { nurseryLocationLabel, nurseryTags, ratingLabel } from '../../../shared/display';
-import type { NurseryDto } from '../../../shared/schemas/catalog';
+import type { NurseryDto } from '../../../shared/schemas/nurseries';
 import { ImageWithPlaceholder } from '../../components/image-with-placeholder';
 import { QueryState, type EmptyContent, type QueryLike } from '../../components/query-state';
 

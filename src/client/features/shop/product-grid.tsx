@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconShoppingBag, IconShoppingCartPlus } from '@tabler/icons-react';
 import { priceLabel, productBadgeStyle } from '../../../shared/display';
-import type { ProductDto } from '../../../shared/schemas/catalog';
+import type { ProductDto } from '../../../shared/schemas/shop';
 import { ImageWithPlaceholder } from '../../components/image-with-placeholder';
 import { QueryState, type QueryLike } from '../../components/query-state';
 import { toast } from '../../lib/toast';

@@ -1,5 +1,5 @@
-import { Anchor, Card, Group, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Card, Stack } from '@mantine/core';
+import { SectionHeader } from '../../components/section-header';
 import { trpc } from '../../lib/trpc';
 import { ProductGrid } from './product-grid';
 
@@ -8,15 +8,10 @@ export function ProductsSection() {
   const query = trpc.products.list.useQuery(undefined);
   return (
     <Card component="section" aria-labelledby="equipment-title">
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz="lg" id="equipment-title">
-          Special Needs Equipment
-        </Title>
-        <Anchor component={Link} to="/shop" size="sm">
-          View All Products
-        </Anchor>
-      </Group>
-      <ProductGrid query={query} limit={4} />
+      <Stack gap="md">
+        <SectionHeader id="equipment-title" title="Special Needs Equipment" to="/shop" linkLabel="View All Products" />
+          <ProductGrid query={query} limit={4} />
+      </Stack>
     </Card>
   );
 }

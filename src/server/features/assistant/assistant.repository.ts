@@ -1,6 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ArticleContent } from './knowledge-base.loader';
+
+/** One article of the knowledge base, as read from content/. */
+export interface ArticleContent {
+  slug: string;
+  title: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  ageMinMonths: number;
+  ageMaxMonths: number;
+  author: string;
+  date: string;
+  body: string;
+}
 
 const articleSummaryColumns = [
   'slug',
@@ -231,4 +244,9 @@ export async function rankPassages(db: Db, passages: string[], text: string): Pr
     GROUP BY p.position
     ORDER BY p.position`.execute(db);
   return result.rows.map((row) => row.rank);
+}
+
+/** Every support group with its tags, for pointing a parent at the group that fits their question. */
+export function listSupportGroupTags(db: Db) {
+  return db.selectFrom('support_groups').select(['slug', 'name', 'tags']).orderBy('id').execute();
 }

@@ -195,7 +195,7 @@ export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmPr
         };
       }
 
-      const group = findSupportGroup(`${text} ${best.title} ${best.category} ${best.tags.join(' ')}`);
+      const group = findSupportGroup(`${text} ${best.title} ${best.category} ${best.tags.join(' ')}`, await repo.listSupportGroupTags(db));
       const articles = matches.filter((m) => m === best || m.score >= best.score * RELATED_SHARE).slice(0, group ? MAX_RESOURCES - 1 : MAX_RESOURCES);
       const resources: ResourceDto[] = articles.map((m) => ({ title: m.title, icon: 'article', url: articleUrl(m.slug) }));
       if (group) resources.push({ title: group.name, icon: 'group', url: group.url });

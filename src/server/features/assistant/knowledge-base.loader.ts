@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Database, Db } from '../../db/database';
 import { FrontMatterError, parseFrontMatter } from './front-matter';
 import * as repo from './assistant.repository';
+import type { ArticleContent } from './assistant.repository';
 
 export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../../content', import.meta.url));
 
@@ -24,18 +25,6 @@ const articleFrontMatter = z
 
 const synonymsFile = z.array(z.object({ term: z.string().trim().min(1), expansion: z.string().trim().min(1) }));
 
-export interface ArticleContent {
-  slug: string;
-  title: string;
-  summary: string;
-  category: string;
-  tags: string[];
-  ageMinMonths: number;
-  ageMaxMonths: number;
-  author: string;
-  date: string;
-  body: string;
-}
 
 export interface KnowledgeBaseContent {
   articles: ArticleContent[];

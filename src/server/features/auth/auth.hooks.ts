@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_TYPE_NEEDED, isImageUploadType } from '../../../shared/community-rules';
 import type { Config } from '../../config';
-import { httpStatusOf } from '../../errors';
+import { AppError, forbidden } from '../../errors';
 import { hashSecret } from '../../lib/tokens';
-import type { AuthenticatedUser, AuthService, Credential } from './auth.service';
+import type { AuthenticatedUser } from '../../principal';
+import type { AuthService, Credential } from './auth.service';
 import { SESSION_COOKIE } from './session-cookie';
 
 declare module 'fastify' {
@@ -51,31 +52,29 @@ export function credentialOf(request: FastifyRequest): Credential | undefined {
  * (Forms cannot send PUT, PATCH or DELETE at all, and cross-site scripts cannot send them
  * without a CORS preflight we never grant.)
  */
-export function csrfRejection(request: FastifyRequest, config: Config): { status: number; message: string } | undefined {
+export function csrfRejection(request: FastifyRequest, config: Config): AppError | undefined {
   if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE] || bearerToken(request)) return undefined;
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== config.publicOrigin) {
-    return { status: httpStatusOf('FORBIDDEN'), message: 'This request came from another website, so it was refused.' };
+    return forbidden('This request came from another website, so it was refused.');
   }
   const contentType = request.headers['content-type'] ?? '';
   // The image upload takes raw image bytes; a form cannot send an image/* type either.
   if (request.method === 'POST' && request.url.split('?')[0] === IMAGE_UPLOAD_PATH) {
-    if (!isImageUploadType(contentType)) return { status: httpStatusOf('UNSUPPORTED_MEDIA_TYPE'), message: IMAGE_UPLOAD_TYPE_NEEDED };
+    if (!isImageUploadType(contentType)) return new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_UPLOAD_TYPE_NEEDED);
     return undefined;
   }
   if (request.method === 'POST' && !/^application\/json\b/i.test(contentType)) {
-    return { status: httpStatusOf('UNSUPPORTED_MEDIA_TYPE'), message: 'Send the request body as JSON, with Content-Type: application/json.' };
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON, with Content-Type: application/json.');
   }
   return undefined;
 }
 
 export function registerAuthHooks(app: FastifyInstance, deps: { auth: AuthService; config: Config }) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (!/^\/(api|trpc|ws)(\/|\?|$)/.test(request.url)) return;
     const rejection = csrfRejection(request, deps.config);
-    if (rejection) {
-      return reply.code(rejection.status).send({ message: rejection.message, code: rejection.status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED_MEDIA_TYPE' });
-    }
+    if (rejection) throw rejection;
     await authenticate(request, deps.auth);
   });
 }

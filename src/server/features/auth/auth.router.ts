@@ -3,13 +3,13 @@ import {
   createApiTokenInput,
   createdApiTokenOutput,
   apiTokenOutput,
-  idParam,
   signInInput,
   signOutOutput,
   signUpInput,
   updateProfileInput,
   userOutput,
 } from '../../../shared/schemas/auth';
+import { idParam } from '../../../shared/schemas/common';
 import { forbidden } from '../../errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { toUserDto } from './auth.service';

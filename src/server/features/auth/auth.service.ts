@@ -1,31 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Database, UserRole } from '../../db/database';
+import type { Database } from '../../db/database';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { passwordWeakness } from '../../lib/password-strength';
 import { PasswordHasher, decoyHash } from '../../lib/passwords';
 import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-store';
 import { hashSecret, newSecret } from '../../lib/tokens';
 import type { ApiTokenDto, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
+import type { AuthenticatedUser } from '../../principal';
 import * as repo from './auth.repository';
 
 export const API_TOKEN_PREFIX = 'nst_';
-
-/** The signed-in caller, as every service sees them. */
-export interface AuthenticatedUser {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  city: string | null;
-  role: UserRole;
-  profileImage: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  nurseryId: number | null;
-  shadowTeacherId: number | null;
-  createdAt: Date;
-}
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserBySession>>>;
 

@@ -16,7 +16,7 @@ import type {
 import type { Database, Db } from '../../db/database';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { ImageService, StoredImage } from '../../lib/images/images.service';
-import type { AuthenticatedUser } from '../auth/auth.service';
+import type { AuthenticatedUser } from '../../principal';
 import * as repo from './community.repository';
 
 const BAD_CURSOR = 'That page cursor is not valid; start again from the first page.';

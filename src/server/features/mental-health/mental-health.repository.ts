@@ -68,10 +68,6 @@ export function findTimeWindow(db: Db, windowId: string) {
   return db.selectFrom('mental_health_time_windows').select('id').where('id', '=', windowId).executeTakeFirst();
 }
 
-export function findChildOfParent(db: Db, childId: number, parentId: number) {
-  return db.selectFrom('children').select(['id', 'name']).where('id', '=', childId).where('parent_id', '=', parentId).executeTakeFirst();
-}
-
 // ---- Bookings ---------------------------------------------------------------------------
 
 /** Bookings with the names of what they book, for showing them. */

@@ -12,7 +12,8 @@ import type {
 } from '../../../shared/schemas/mental-health';
 import type { Database } from '../../db/database';
 import { badInput, conflict, notFound } from '../../errors';
-import type { AuthenticatedUser } from '../auth/auth.service';
+import type { AuthenticatedUser } from '../../principal';
+import { findOwnChild } from '../../db/family-scope';
 import * as repo from './mental-health.repository';
 
 function toBookingDto(row: repo.BookingRow): MentalHealthBookingDto {
@@ -104,7 +105,7 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
         throw badInput('timeWindow', `Choose a preferred time: ${windows}.`);
       }
       const price = await catalogPrice(input);
-      if (input.childId !== null && !(await repo.findChildOfParent(db, input.childId, user.id))) throw notFound('That child');
+      if (input.childId !== null && !(await findOwnChild(db, user.id, input.childId))) throw notFound('That child');
 
       const id = await repo.insertBooking(db, {
         parent_id: user.id,

@@ -1,13 +1,13 @@
-import type { Insertable } from 'kysely';
-import type { ChildrenTable, Db } from '../../db/database';
-import type { AuthenticatedUser } from '../auth/auth.service';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../../db/database';
+import { isStaff, type AuthenticatedUser } from '../../principal';
 
 /**
  * The classrooms a user may watch: a parent's children's classrooms, or every classroom of a
  * staff member's nursery. Everything private in monitoring is scoped through this one query.
  */
 export function visibleClassroomIds(db: Db, user: Pick<AuthenticatedUser, 'id' | 'role' | 'nurseryId'>) {
-  if (user.role === 'staff' || user.role === 'admin') {
+  if (isStaff(user)) {
     return db.selectFrom('classrooms').select('classrooms.id').where('classrooms.nursery_id', '=', user.nurseryId ?? -1);
   }
   return db
@@ -15,20 +15,6 @@ export function visibleClassroomIds(db: Db, user: Pick<AuthenticatedUser, 'id' |
     .select('children.classroom_id as id')
     .where('children.parent_id', '=', user.id)
     .where('children.classroom_id', 'is not', null);
-}
-
-export function listChildren(db: Db, parentId: number) {
-  return db
-    .selectFrom('children')
-    .selectAll()
-    .where('parent_id', '=', parentId)
-    .orderBy('date_of_birth', 'desc')
-    .orderBy('id')
-    .execute();
-}
-
-export function insertChild(db: Db, child: Insertable<ChildrenTable>) {
-  return db.insertInto('children').values(child).returningAll().executeTakeFirstOrThrow();
 }
 
 export function listCameras(db: Db, user: AuthenticatedUser) {
@@ -49,6 +35,37 @@ export function findVisibleCamera(db: Db, user: AuthenticatedUser, cameraId: str
     .executeTakeFirst();
 }
 
+/** The ids of the children an activity is about, in order; empty for a classroom-wide one. */
+function childIdsOf(eb: ExpressionBuilder<Database, 'activities'>) {
+  return sql<number[]>`coalesce((SELECT array_agg(ac.child_id ORDER BY ac.child_id) FROM activity_children ac WHERE ac.activity_id = ${eb.ref('activities.id')}), '{}')`.as(
+    'child_ids',
+  );
+}
+
+const activityColumns = ['activities.id', 'activities.type', 'activities.description', 'activities.occurred_at', 'activities.camera_id'] as const;
+
+/**
+ * The activities a user may read: those of the classrooms they may watch, and for a parent only
+ * the classroom-wide ones and those about one of their own children. Staff read them all.
+ */
+function readableActivities(db: Db, user: AuthenticatedUser) {
+  const query = db.selectFrom('activities').where('activities.classroom_id', 'in', visibleClassroomIds(db, user));
+  if (isStaff(user)) return query;
+  return query.where((eb) =>
+    eb.or([
+      eb.not(eb.exists(eb.selectFrom('activity_children').select('activity_children.child_id').whereRef('activity_children.activity_id', '=', 'activities.id'))),
+      eb.exists(
+        eb
+          .selectFrom('activity_children')
+          .innerJoin('children', 'children.id', 'activity_children.child_id')
+          .select('activity_children.child_id')
+          .whereRef('activity_children.activity_id', '=', 'activities.id')
+          .where('children.parent_id', '=', user.id),
+      ),
+    ]),
+  );
+}
+
 /**
  * Newest first. With a camera, the activities of that camera's classroom (a classroom's
  * cameras share one log); without, those of every classroom the user may watch.
@@ -58,10 +75,7 @@ export function listActivities(
   user: AuthenticatedUser,
   options: { classroomId?: number; limit: number; before?: { occurredAt: Date; id: number } },
 ) {
-  let query = db
-    .selectFrom('activities')
-    .select(['activities.id', 'activities.type', 'activities.description', 'activities.occurred_at'])
-    .where('activities.classroom_id', 'in', visibleClassroomIds(db, user));
+  let query = readableActivities(db, user).select((eb) => [...activityColumns, childIdsOf(eb)]);
   if (options.classroomId !== undefined) query = query.where('activities.classroom_id', '=', options.classroomId);
   if (options.before) {
     const { occurredAt, id } = options.before;
@@ -73,11 +87,9 @@ export function listActivities(
 }
 
 export function findVisibleActivityPosition(db: Db, user: AuthenticatedUser, activityId: number) {
-  return db
-    .selectFrom('activities')
-    .select(['id', 'occurred_at'])
-    .where('id', '=', activityId)
-    .where('classroom_id', 'in', visibleClassroomIds(db, user))
+  return readableActivities(db, user)
+    .select(['activities.id', 'activities.occurred_at'])
+    .where('activities.id', '=', activityId)
     .executeTakeFirst();
 }
 
@@ -90,33 +102,40 @@ export function findVisibleClassroom(db: Db, user: AuthenticatedUser, classroomI
     .executeTakeFirst();
 }
 
-/** A child in any classroom the user may watch (for staff: any child at their nursery). */
-export function findChildInVisibleClassroom(db: Db, user: AuthenticatedUser, childId: number) {
+/** The children among these ids in any classroom the user may watch (for staff: any child at their nursery). */
+export function findChildrenInVisibleClassrooms(db: Db, user: AuthenticatedUser, childIds: number[]) {
   return db
     .selectFrom('children')
     .select(['children.id', 'children.name', 'children.classroom_id'])
-    .where('children.id', '=', childId)
+    .where('children.id', 'in', childIds)
     .where('children.classroom_id', 'in', visibleClassroomIds(db, user))
-    .executeTakeFirst();
+    .execute();
 }
 
-export function insertActivity(
+export async function insertActivity(
   db: Db,
-  values: { classroomId: number; cameraId: string | null; childId: number | null; type: string; description: string; occurredAt: Date; createdBy: number },
+  values: { classroomId: number; cameraId: string | null; childIds: number[]; type: string; description: string; occurredAt: Date; createdBy: number },
 ) {
-  return db
+  const row = await db
     .insertInto('activities')
     .values({
       classroom_id: values.classroomId,
       camera_id: values.cameraId,
-      child_id: values.childId,
       type: values.type,
       description: values.description,
       occurred_at: values.occurredAt,
       created_by: values.createdBy,
     })
-    .returning(['id', 'type', 'description', 'occurred_at'])
+    .returning(['id', 'type', 'description', 'occurred_at', 'camera_id'])
     .executeTakeFirstOrThrow();
+  const childIds = [...values.childIds].sort((a, b) => a - b);
+  if (childIds.length > 0) {
+    await db
+      .insertInto('activity_children')
+      .values(childIds.map((childId) => ({ activity_id: row.id, child_id: childId })))
+      .execute();
+  }
+  return { ...row, child_ids: childIds };
 }
 
 /**
@@ -140,15 +159,24 @@ export function applyActivityToChild(
 }
 
 /**
- * One activity by id, unscoped: only for delivery to sockets whose join was already checked
- * against the activity's classroom.
+ * One activity by id, unscoped, with the parents of the children it is about: only for
+ * delivery to sockets whose join was already checked against the activity's classroom.
  */
-export function findActivityForDelivery(db: Db, activityId: number) {
-  return db
+export async function findActivityForDelivery(db: Db, activityId: number) {
+  const activity = await db
     .selectFrom('activities')
-    .select(['id', 'type', 'description', 'occurred_at', 'classroom_id'])
-    .where('id', '=', activityId)
+    .select((eb) => [...activityColumns, 'activities.classroom_id', childIdsOf(eb)])
+    .where('activities.id', '=', activityId)
     .executeTakeFirst();
+  if (!activity) return undefined;
+  return { ...activity, parent_ids: await parentIdsOf(db, activity.child_ids) };
+}
+
+/** The parents of these children, who alone (with staff) may read an activity about them. */
+export async function parentIdsOf(db: Db, childIds: number[]): Promise<number[]> {
+  if (childIds.length === 0) return [];
+  const rows = await db.selectFrom('children').select('parent_id').distinct().where('id', 'in', childIds).execute();
+  return rows.map((row) => row.parent_id);
 }
 
 /** The classrooms a user may watch, with their cameras and children, for the staff page. */

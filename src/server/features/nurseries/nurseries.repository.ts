@@ -83,7 +83,3 @@ export function searchNurseries(db: Db, search: NurserySearch) {
     .limit(search.limit)
     .execute();
 }
-
-export function findNursery(db: Db, id: number) {
-  return db.selectFrom('nurseries').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-}

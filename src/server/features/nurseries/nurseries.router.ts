@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nurseryOutput, searchNurseriesInput } from '../../../shared/schemas/catalog';
+import { nurseryOutput, searchNurseriesInput } from '../../../shared/schemas/nurseries';
 import { publicProcedure, router } from '../../trpc/init';
 
 export const nurseriesRouter = router({

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { formatMiles } from '../../../shared/nurseries';
-import type { NurseryDto, searchNurseriesInput } from '../../../shared/schemas/catalog';
+import type { NurseryDto, searchNurseriesInput } from '../../../shared/schemas/nurseries';
 import type { Database } from '../../db/database';
 import { badInput } from '../../errors';
-import type { AuthenticatedUser } from '../auth/auth.service';
+import type { AuthenticatedUser } from '../../principal';
 import * as repo from './nurseries.repository';
 
 export function createNurseriesService(deps: { db: Kysely<Database> }) {

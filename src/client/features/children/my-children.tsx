@@ -1,0 +1,81 @@
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBabyCarriage, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { bookingDateLabel } from '../../../shared/booking-display';
+import type { ChildDto } from '../../../shared/schemas/children';
+import { ComingSoonButton } from '../../components/coming-soon-button';
+import { QueryState } from '../../components/query-state';
+import { trpc } from '../../lib/trpc';
+import { AddChildDialog } from './add-child-dialog';
+import { ChildAvatar } from './child-avatar';
+
+/** My Children: each child of the family, and Add Child. */
+export function MyChildren() {
+  const query = trpc.children.list.useQuery(undefined);
+  const [adding, setAdding] = useState(false);
+  return (
+    <Card>
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="lg">
+          My Children
+        </Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+          Add Child
+        </Button>
+      </Group>
+      <QueryState
+        query={query}
+        loading={
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Skeleton h={140} />
+            <Skeleton h={140} />
+          </SimpleGrid>
+        }
+        empty={{
+          title: 'No children added yet',
+          description: 'Add your children to monitor their activities',
+          icon: <IconBabyCarriage size={22} stroke={1.6} aria-hidden />,
+        }}
+      >
+        {(children) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {children.map((child) => (
+              <ChildCard key={child.id} child={child} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
+      {adding && <AddChildDialog onClose={() => setAdding(false)} />}
+    </Card>
+  );
+}
+
+function ChildCard({ child }: { child: ChildDto }) {
+  return (
+    <Card padding="md" radius="md" component="article" aria-label={child.name}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ChildAvatar child={child} />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600}>{child.name}</Text>
+          <Text size="sm" c="dimmed">
+            {child.age} · born {bookingDateLabel(child.dateOfBirth)}
+          </Text>
+          {child.specialNeeds && (
+            <Badge color="apricot" variant="light" tt="none" w="fit-content">
+              Special needs
+            </Badge>
+          )}
+          {child.specialNeedsDetails && <Text size="sm">{child.specialNeedsDetails}</Text>}
+        </Stack>
+      </Group>
+      <Group grow gap="xs" mt="md">
+        <ComingSoonButton variant="default" size="xs">
+          View Progress
+        </ComingSoonButton>
+        <ComingSoonButton variant="default" size="xs">
+          Schedule Session
+        </ComingSoonButton>
+      </Group>
+    </Card>
+  );
+}

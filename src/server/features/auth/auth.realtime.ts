@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { forbidden } from '../../errors';
+import type { SocketAuthenticator } from '../../realtime/ws-route';
+import { credentialOf } from './auth.hooks';
+import type { AuthenticatedUser } from '../../principal';
+import type { AuthService, Credential } from './auth.service';
+
+/** A credential as realtime keeps it: opaque to it, `<method>:<hash>` to us. */
+const encode = (credential: Credential) => `${credential.method}:${credential.hash}`;
+function decode(value: string): Credential {
+  const [method, hash] = value.split(':') as [Credential['method'], string];
+  return { method, hash };
+}
+
+/** Who may open /ws: the auth hooks have already resolved request.auth from the cookie or token. */
+export function createSocketAuthenticator(auth: AuthService, config: Config): SocketAuthenticator<AuthenticatedUser> {
+  return {
+    authenticateSocket(request: FastifyRequest) {
+      refuseForeignOrigin(request, config);
+      const credential = credentialOf(request);
+      if (!request.auth || !credential) return undefined;
+      const { user } = request.auth;
+      return { user, userKey: String(user.id), credential: encode(credential) };
+    },
+    async liveCredentials(credentials) {
+      const decoded = credentials.map(decode);
+      const live = await auth.liveCredentials(decoded);
+      return new Set(decoded.filter((credential) => live.has(credential.hash)).map(encode));
+    },
+    onCredentialEnded: auth.onCredentialEnded,
+  };
+}
+
+/**
+ * Cross-site WebSocket hijacking guard: browsers send the page's Origin with every handshake,
+ * and a session cookie is honoured only with ours. Integrators' tools, which send no Origin,
+ * authenticate with a bearer token.
+ */
+function refuseForeignOrigin(request: FastifyRequest, config: Config) {
+  const origin = request.headers.origin;
+  if (origin === config.publicOrigin || (origin === undefined && request.auth?.method !== 'session')) return;
+  throw forbidden('This connection came from another website, so it was refused.');
+}

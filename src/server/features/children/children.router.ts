@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { childOutput, createChildInput } from '../../../shared/schemas/children';
+import { protectedProcedure, router } from '../../trpc/init';
+
+export const childrenRouter = router({
+  list: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/children', tags: ['children'], summary: "The signed-in parent's children" } })
+    .input(z.object({}).optional())
+    .output(z.array(childOutput))
+    .query(({ ctx }) => ctx.services.children.listChildren(ctx.user)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/children',
+        tags: ['children'],
+        summary: 'Add a child to your family',
+        description: 'dateOfBirth is yyyy-MM-dd, not in the future and under 18 years ago. specialNeedsDetails needs specialNeeds: true.',
+        successDescription: 'Created: answers 201 with the new child.',
+        errorResponses: { 400: 'A field is not valid; data.field names it', 401: 'Not signed in' },
+      },
+      successStatus: 201,
+    })
+    .input(createChildInput)
+    .output(childOutput)
+    .mutation(({ ctx, input }) => ctx.services.children.addChild(ctx.user, input)),
+});

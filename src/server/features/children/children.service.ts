@@ -1,0 +1,54 @@
+import type { Kysely, Selectable } from 'kysely';
+import { ageLabel, localDate, monthsBetween } from '../../../shared/dates';
+import { MAX_CHILD_AGE_YEARS, type ChildDto, type CreateChildInput } from '../../../shared/schemas/children';
+import type { ChildrenTable, Database } from '../../db/database';
+import { badInput } from '../../errors';
+import type { AuthenticatedUser } from '../../principal';
+import * as repo from './children.repository';
+
+function toChildDto(row: Selectable<ChildrenTable>, today: string): ChildDto {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageLabel(row.date_of_birth, today),
+    dateOfBirth: row.date_of_birth,
+    profileImage: row.profile_image,
+    status: row.status,
+    currentActivity: row.current_activity,
+    lastUpdate: row.last_update?.toISOString() ?? null,
+    specialNeeds: row.special_needs,
+    specialNeedsDetails: row.special_needs_details,
+  };
+}
+
+export function createChildrenService(deps: { db: Kysely<Database>; timeZone: string; now?: () => Date }) {
+  const { db, timeZone } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async listChildren(user: AuthenticatedUser): Promise<ChildDto[]> {
+      const today = localDate(now(), timeZone);
+      const rows = await repo.listChildren(db, user.id);
+      return rows.map((row) => toChildDto(row, today));
+    },
+
+    /** Adds a child to the caller's own family; they join a classroom later, through their nursery. */
+    async addChild(user: AuthenticatedUser, input: CreateChildInput): Promise<ChildDto> {
+      const today = localDate(now(), timeZone);
+      if (input.dateOfBirth > today) throw badInput('dateOfBirth', 'The date of birth cannot be in the future.');
+      if (monthsBetween(input.dateOfBirth, today) >= MAX_CHILD_AGE_YEARS * 12) {
+        throw badInput('dateOfBirth', `Nestling is for children under ${MAX_CHILD_AGE_YEARS}; please check the date of birth.`);
+      }
+      const row = await repo.insertChild(db, {
+        parent_id: user.id,
+        name: input.name,
+        date_of_birth: input.dateOfBirth,
+        special_needs: input.specialNeeds,
+        special_needs_details: input.specialNeedsDetails,
+      });
+      return toChildDto(row, today);
+    },
+  };
+}
+
+export type ChildrenService = ReturnType<typeof createChildrenService>;

@@ -1,0 +1,31 @@
+import type { TopicOwner } from '../../realtime/ws-route';
+import { isStaff, type AuthenticatedUser } from '../../principal';
+import { classroomTopic, type DeliverableActivity, type MonitoringService } from './monitoring.service';
+
+/**
+ * Monitoring owns the classroom channels on /ws: a camera id (the spec's form, so the default
+ * for names without a prefix) or `classroom:<id>`. Every channel of a classroom listens to the
+ * classroom's one topic; an activity about particular children reaches only their families and
+ * staff, a classroom-wide one every listener.
+ */
+export function createMonitoringTopics(monitoring: MonitoringService): TopicOwner<AuthenticatedUser> {
+  return {
+    prefix: 'classroom',
+    async topicFor(user, channel) {
+      const target = await monitoring.findVisibleChannel(user, channel);
+      return target && classroomTopic(target.classroomId);
+    },
+    refusal: (channel, { wasListening }) =>
+      wasListening ? `You can no longer watch camera '${channel}'.` : `You cannot watch camera '${channel}'.`,
+    async deliveryOf(event, local) {
+      // From another instance only ids arrive; the activity is then loaded from the saved row.
+      const found = (local as DeliverableActivity | undefined) ?? (await monitoring.activityForDelivery(Number(event.data.activityId)));
+      if (!found) return undefined;
+      const { activity, parentIds } = found;
+      return {
+        message: { type: 'activity', data: activity },
+        audience: parentIds.length === 0 ? undefined : (user) => isStaff(user) || parentIds.includes(user.id),
+      };
+    },
+  };
+}

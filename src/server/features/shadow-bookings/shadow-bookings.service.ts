@@ -1,0 +1,218 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  TIME_TAKEN_MESSAGE,
+  addDays,
+  bookingWindow,
+  checkBookingRules,
+  openSlotsOn,
+  unknownNames,
+  weekdayOf,
+  type Availability,
+  type BookingStatus,
+  type TimeRange,
+} from '../../../shared/booking-rules';
+import { localDate } from '../../../shared/dates';
+import type {
+  BookingDto,
+  CreateBookingInput,
+  TeacherAvailabilityDto,
+  teacherAvailabilityInput,
+} from '../../../shared/schemas/shadow-bookings';
+import type { Database } from '../../db/database';
+import { badInput, conflict, forbidden, notFound } from '../../errors';
+import type { AuthenticatedUser } from '../../principal';
+import { buildCalendar, zonedTimeToUtc, type CalendarEvent } from './shadow-bookings.ics';
+import { findOwnChild } from '../../db/family-scope';
+import * as repo from './shadow-bookings.repository';
+import { priceLabel } from '../../../shared/display';
+
+type ActorRole = 'parent' | 'teacher';
+
+/** Every status change anyone may make; any other (from, to) pair is refused with 409. */
+const allowedTransitions: Record<ActorRole, Partial<Record<BookingStatus, readonly BookingStatus[]>>> = {
+  parent: { pending: ['cancelled'] },
+  teacher: { pending: ['confirmed', 'cancelled'] },
+};
+
+const EXCLUSION_VIOLATION = '23P01';
+const CHILD_OVERLAP_CONSTRAINT = 'shadow_bookings_child_no_overlap';
+
+function toBookingDto(row: repo.BookingRow): BookingDto {
+  return {
+    id: row.id,
+    teacherId: row.teacher_id,
+    childId: row.child_id,
+    sessionType: row.session_type,
+    nurseryId: row.nursery_id,
+    location: row.location,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    status: row.status,
+    notes: row.notes,
+    totalPrice: row.total_price,
+    paymentStatus: row.payment_status,
+    createdAt: row.created_at.toISOString(),
+    teacherName: row.teacher_name ?? unknownNames.teacher,
+    childName: row.child_name ?? unknownNames.child,
+    nurseryName: row.session_type === 'nursery' ? (row.nursery_name ?? unknownNames.nursery) : null,
+  };
+}
+
+/** A teacher account acts for the shadow teacher it is linked to. */
+function linkedTeacherId(user: AuthenticatedUser): number | null {
+  return user.role === 'teacher' ? user.shadowTeacherId : null;
+}
+
+function describeSession(row: repo.BookingRow): string {
+  const where = row.session_type === 'nursery' ? 'Nursery session' : row.session_type === 'home' ? 'Home session' : 'Rehabilitation session';
+  const price = priceLabel(row.total_price);
+  const status = row.status === 'confirmed' ? 'Confirmed by the teacher' : 'Waiting for the teacher to confirm';
+  return [`${where} with ${row.teacher_name ?? unknownNames.teacher} for ${row.child_name ?? unknownNames.child}.`, status, `Total ${price}`, row.notes]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function createBookingsService(deps: { db: Kysely<Database>; timeZone: string; publicOrigin: string; now?: () => Date }) {
+  const { db, timeZone } = deps;
+  const now = deps.now ?? (() => new Date());
+  const uidDomain = new URL(deps.publicOrigin).hostname;
+
+  async function requireTeacher(teacherId: number, field: 'teacherId' | 'id') {
+    const teacher = await repo.findTeacher(db, teacherId);
+    if (!teacher) {
+      throw field === 'teacherId'
+        ? badInput('teacherId', 'That shadow teacher was not found. Please choose another.')
+        : notFound('That shadow teacher');
+    }
+    return { ...teacher, availability: teacher.availability as Availability[] };
+  }
+
+  return {
+    async create(user: AuthenticatedUser, input: CreateBookingInput): Promise<BookingDto> {
+      const child = await findOwnChild(db, user.id, input.childId);
+      if (!child) throw notFound('That child');
+      const teacher = await requireTeacher(input.teacherId, 'teacherId');
+
+      const problem = checkBookingRules(input, { name: teacher.name, hourlyRate: teacher.hourly_rate, availability: teacher.availability }, localDate(now(), timeZone));
+      if (problem) throw badInput(problem.field, problem.message);
+      if (input.nurseryId !== null && !(await repo.findNursery(db, input.nurseryId))) {
+        throw badInput('nurseryId', 'That nursery was not found. Please choose another.');
+      }
+
+      const createdAt = now();
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id });
+          const bookingId = await repo.insertBooking(trx, {
+            parent_id: user.id,
+            teacher_id: teacher.id,
+            child_id: child.id,
+            session_type: input.sessionType,
+            nursery_id: input.nurseryId,
+            location: input.location,
+            start_date: input.startDate,
+            end_date: input.endDate,
+            start_time: input.startTime,
+            end_time: input.endTime,
+            status: 'pending',
+            notes: input.notes,
+            total_price: input.totalPrice,
+            payment_status: 'unpaid',
+            created_at: createdAt,
+          });
+          await repo.insertBookingEvent(trx, {
+            booking_id: bookingId,
+            actor_id: user.id,
+            actor_role: 'parent',
+            from_status: null,
+            to_status: 'pending',
+            occurred_at: createdAt,
+          });
+          return bookingId;
+        });
+        return toBookingDto((await repo.findBooking(db, id))!);
+      } catch (error) {
+        // The exclusion constraints decide races: whoever commits first keeps the time.
+        const { code, constraint } = error as { code?: string; constraint?: string };
+        if (code !== EXCLUSION_VIOLATION) throw error;
+        throw constraint === CHILD_OVERLAP_CONSTRAINT
+          ? conflict(`${TIME_TAKEN_MESSAGE}: ${child.name} already has a session booked then.`)
+          : conflict(TIME_TAKEN_MESSAGE);
+      }
+    },
+
+    async listForParent(user: AuthenticatedUser, parentId: number = user.id): Promise<BookingDto[]> {
+      if (parentId !== user.id) throw forbidden('You can only list your own bookings: use your own user id as parentId.');
+      return (await repo.listBookingsOfParent(db, user.id)).map(toBookingDto);
+    },
+
+    /** Parents cancel their own pending bookings; a linked teacher confirms or declines theirs. */
+    async updateStatus(user: AuthenticatedUser, bookingId: number, to: BookingStatus): Promise<BookingDto> {
+      const teacherId = linkedTeacherId(user);
+      await db.transaction().execute(async (trx) => {
+        const booking = await repo.lockBookingOfActor(trx, bookingId, { userId: user.id, teacherId });
+        if (!booking) throw notFound('That booking');
+        const roles: ActorRole[] = [];
+        if (booking.parent_id === user.id) roles.push('parent');
+        if (teacherId !== null && booking.teacher_id === teacherId) roles.push('teacher');
+
+        const from = booking.status;
+        const role = roles.find((r) => allowedTransitions[r][from]?.includes(to));
+        if (!role) {
+          const allowed = [...new Set(roles.flatMap((r) => allowedTransitions[r][from] ?? []))];
+          throw conflict(
+            from === to
+              ? `This booking is already ${from}.`
+              : allowed.length > 0
+                ? `You can only change a ${from} booking to ${allowed.join(' or ')}.`
+                : `This booking is ${from}, so its status can no longer be changed.`,
+          );
+        }
+        await repo.updateBookingStatus(trx, booking.id, to);
+        await repo.insertBookingEvent(trx, { booking_id: booking.id, actor_id: user.id, actor_role: role, from_status: from, to_status: to, occurred_at: now() });
+      });
+      return toBookingDto((await repo.findBooking(db, bookingId))!);
+    },
+
+    async availability(input: z.output<typeof teacherAvailabilityInput>): Promise<TeacherAvailabilityDto> {
+      const teacher = await requireTeacher(input.id, 'id');
+      const window = bookingWindow(localDate(now(), timeZone));
+      const from = input.from && input.from > window.first ? input.from : window.first;
+      const to = input.to && input.to < window.last ? input.to : window.last;
+
+      const booked = new Map<string, TimeRange[]>();
+      for (const range of await repo.listBookedRanges(db, teacher.id, from, to)) {
+        booked.set(range.start_date, [...(booked.get(range.start_date) ?? []), { startTime: range.start_time, endTime: range.end_time }]);
+      }
+      const dates: TeacherAvailabilityDto['dates'] = [];
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        const weekday = weekdayOf(date);
+        const slots = openSlotsOn(teacher.availability, weekday, booked.get(date) ?? []);
+        if (slots.length > 0) dates.push({ date, weekday, slots });
+      }
+      return { teacherId: teacher.id, timeZone, dates };
+    },
+
+    /** The parent's sessions that still take place, as an iCalendar feed. */
+    async calendarFor(user: AuthenticatedUser): Promise<string> {
+      const rows = await repo.listLiveBookingsOfParent(db, user.id);
+      const events = rows.map(
+        (row): CalendarEvent => ({
+          uid: `shadow-booking-${row.id}@${uidDomain}`,
+          start: zonedTimeToUtc(row.start_date, row.start_time, timeZone),
+          end: zonedTimeToUtc(row.end_date, row.end_time, timeZone),
+          summary: `Shadow teacher: ${row.teacher_name ?? unknownNames.teacher} with ${row.child_name ?? unknownNames.child}`,
+          location: row.session_type === 'nursery' ? (row.nursery_name ?? unknownNames.nursery) : row.location,
+          description: describeSession(row),
+          status: row.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
+        }),
+      );
+      return buildCalendar(events, { name: 'Nestling bookings', now: now() });
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

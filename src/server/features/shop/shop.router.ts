@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { productOutput, type ProductDto } from '../../../shared/schemas/shop';
+import { publicProcedure, router } from '../../trpc/init';
+import * as repo from './shop.repository';
+
+type ProductRow = Awaited<ReturnType<typeof repo.listProducts>>[number];
+
+function toProductDto(row: ProductRow): ProductDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    price: row.price,
+    originalPrice: row.original_price,
+    badge: row.badge_type && row.badge_text ? { type: row.badge_type, text: row.badge_text } : null,
+  };
+}
+
+// A public catalogue read: no family data, so no service layer beyond the row mapping.
+export const productsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/products', tags: ['shop'], protect: false, summary: 'Special-needs equipment' } })
+    .input(z.object({}).optional())
+    .output(z.array(productOutput))
+    .query(async ({ ctx }) => (await repo.listProducts(ctx.db)).map(toProductDto)),
+});

@@ -1,0 +1,20 @@
+import type { UserRole } from './db/database';
+
+/** The signed-in caller, as every service sees them. */
+export interface AuthenticatedUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  role: UserRole;
+  profileImage: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  nurseryId: number | null;
+  shadowTeacherId: number | null;
+  createdAt: Date;
+}
+
+/** Nursery staff (and admins) work with whole classrooms; everyone else acts for their own family. */
+export const isStaff = (user: Pick<AuthenticatedUser, 'role'>) => user.role === 'staff' || user.role === 'admin';

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const productOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  /** Cents. */
+  price: z.number().int(),
+  /** Cents, the price before a sale; null when not on sale. */
+  originalPrice: z.number().int().nullable(),
+  badge: z.object({ type: z.string(), text: z.string() }).nullable(),
+});
+export type ProductDto = z.infer<typeof productOutput>;
