@@ -109,8 +109,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.secureCookies,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same rule as frame-ancestors 'none', for browsers that only read the older header.
+    frameguard: { action: 'deny' },
   });
   registerAuthHooks(app, { auth: services.auth, config });
+  // A family's data must not stay in a browser's or a proxy's cache: signed-in answers are never
+  // stored, unless a route chose its own caching (an image's immutable URL, say).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.auth && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
 
   const logProcedureError = ({ error, path: procedurePath, req }: { error: { code: string }; path?: string; req: { log?: FastifyInstance['log'] } }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') (req.log ?? app.log).error({ err: error, procedure: procedurePath }, 'procedure failed');

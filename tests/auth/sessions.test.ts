@@ -34,3 +34,26 @@ describe('signing in again', () => {
     expect((await me(cookie)).statusCode).toBe(200);
   });
 });
+
+describe('headers of signed-in answers', () => {
+  it('tells browsers and proxies never to store a family’s data, over REST and tRPC', async () => {
+    const cookie = await t.signIn(demoAccounts.parent);
+    for (const url of ['/api/children', '/api/users/me', '/trpc/children.list']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('keeps a route’s own caching, such as the calendar feed’s', async () => {
+    const cookie = await t.signIn(demoAccounts.parent);
+    const res = await t.app.inject({ method: 'GET', url: '/api/shadow-bookings/calendar.ics', headers: { cookie } });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('forbids framing with X-Frame-Options DENY, agreeing with frame-ancestors', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
