@@ -24,7 +24,7 @@ import { createEventBus } from './realtime/event-bus';
 import { registerRealtime } from './realtime/ws-route';
 import { createServices } from './services';
 import { createContextFactory } from './trpc/context';
-import { buildOpenApiDocument } from './trpc/openapi';
+import { buildOpenApiDocument, routerForRestAdapter } from './trpc/openapi';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface AppDeps {
@@ -145,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
-    router: appRouter,
+    router: routerForRestAdapter(appRouter),
     createContext,
     onError: logProcedureError,
     responseMeta: successStatusMeta,

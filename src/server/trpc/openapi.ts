@@ -1,7 +1,8 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/session-cookie';
 import { communityImagePaths } from '../features/community/community.images-route';
-import { appRouter } from './router';
+import { appRouter, type AppRouter } from './router';
 
 export function buildOpenApiDocument(publicOrigin: string) {
   return generateOpenApiDocument(appRouter, {
@@ -19,4 +20,42 @@ export function buildOpenApiDocument(publicOrigin: string) {
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
     paths: communityImagePaths,
   });
+}
+
+type Procedures = Record<string, { _def: { inputs: unknown[] } }>;
+
+/**
+ * The router as the REST adapter is given it. On every call, trpc-to-openapi switches Zod's
+ * coercion on inside the input schema of the procedure it serves (it sets `coerce` on each
+ * number, boolean and date it finds), and those schemas are ours, shared with /trpc: after one
+ * REST call, "false" became true and true became 1 on both paths. So the adapter sees copies of
+ * the input schemas, which it may change as it likes, while every call still parses with the
+ * originals: tRPC's input middleware holds them, and the adapter calls through `createCaller`,
+ * which is bound to the real router. Text from paths and query strings is turned into numbers
+ * and booleans by the schemas themselves (pathId, queryNumber, queryBoolean in common.ts).
+ */
+export function routerForRestAdapter(router: AppRouter): AppRouter {
+  const procedures = router._def.procedures as unknown as Procedures;
+  const copies = Object.fromEntries(
+    Object.entries(procedures).map(([path, procedure]) => [
+      path,
+      { _def: { ...procedure._def, inputs: procedure._def.inputs.map((input) => copySchema(input as z.ZodType)) } },
+    ]),
+  );
+  return { ...router, _def: { ...router._def, procedures: copies } } as unknown as AppRouter;
+}
+
+/** A deep copy of a Zod schema: every schema inside it (shape, wrapped type, options…) is copied too. */
+function copySchema(schema: z.ZodType): z.ZodType {
+  const def = Object.fromEntries(Object.entries(schema._zod.def).map(([key, value]) => [key, copyPart(value)]));
+  return schema.clone(def as never);
+}
+
+function copyPart(value: unknown): unknown {
+  if (value instanceof z.ZodType) return copySchema(value);
+  if (Array.isArray(value)) return value.map(copyPart);
+  if (value && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, part]) => [key, copyPart(part)]));
+  }
+  return value;
 }
