@@ -9,12 +9,15 @@ import { createTestDatabase } from '../helpers/test-database';
 export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, top1: 0.8 } as const;
 
 /**
- * The tuning set was written alongside the triage and the synonyms; the held-out set was
- * written by someone who never saw either (see held-out/README.md) and is never edited.
+ * The tuning set was written alongside the triage and the synonyms. The first held-out set
+ * (held-out/) was written by someone who never saw either, but its misses were seen while the
+ * triage was rebuilt, so it now counts as tuning. The held-out set (held-out-2/) was written
+ * the same way afterwards and met the frozen method once; it is never edited.
  */
 export const EVALUATION_SETS = {
   tuning: { urgent: 'red-flags', ordinary: 'ordinary', questions: 'questions' },
-  'held-out': { urgent: 'held-out/urgent', ordinary: 'held-out/ordinary', questions: 'held-out/questions' },
+  'tuning-2': { urgent: 'held-out/urgent', ordinary: 'held-out/ordinary', questions: 'held-out/questions' },
+  'held-out': { urgent: 'held-out-2/urgent', ordinary: 'held-out-2/ordinary', questions: 'held-out-2/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
