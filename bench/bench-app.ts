@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -22,19 +25,18 @@ export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Pro
 }
 
 /**
- * The real app on a fresh, migrated and seeded PostgreSQL database of its own (on the server
- * DATABASE_URL names), listening on a free port that is also its PUBLIC_ORIGIN. `prepare` may add routes before it listens.
- * `run` gets the base URL; the database is dropped afterwards whatever happens.
+ * The real app on a fresh, migrated and seeded database of its own, listening on a free port
+ * that is also its PUBLIC_ORIGIN. On PostgreSQL (the default) the database is created on the
+ * server DATABASE_URL names and dropped afterwards; with `kind: 'pglite'` it is an embedded
+ * database in a temporary folder, as `npm start` runs. `env` adds configuration; `prepare` may
+ * add routes before it listens. `run` gets the base URL.
  */
 export async function withBenchApp(
-  options: { clientDir?: AppDeps['clientDir']; prepare?: (app: FastifyInstance) => void },
+  options: { kind?: 'postgres' | 'pglite'; env?: Record<string, string>; clientDir?: AppDeps['clientDir']; prepare?: (app: FastifyInstance) => void },
   run: (base: string, app: FastifyInstance) => Promise<void>,
 ) {
-  const name = `nestling_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', connectionString: url.toString(), max: 20 });
+  const target = options.kind === 'pglite' ? await embeddedTarget() : await postgresTarget();
+  const database = await createDatabase(target.database);
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);
@@ -42,18 +44,41 @@ export async function withBenchApp(
     // The app checks /ws origins against PUBLIC_ORIGIN, so it must be the address a browser uses.
     const port = await freePort();
     const publicOrigin = `http://127.0.0.1:${port}`;
-    app = await buildApp(loadConfig({ DATABASE_URL: url.toString(), PUBLIC_ORIGIN: publicOrigin, TZ: 'UTC', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }), {
-      database,
-      clientDir: options.clientDir ?? '/nonexistent',
-    });
+    const config = loadConfig({ ...target.env, PUBLIC_ORIGIN: publicOrigin, TZ: 'UTC', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...options.env });
+    app = await buildApp(config, { database, clientDir: options.clientDir ?? '/nonexistent' });
     options.prepare?.(app);
     await app.listen({ port, host: '127.0.0.1' });
     await run(publicOrigin, app);
   } finally {
     await app?.close();
     await database.db.destroy().catch(() => {});
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await target.cleanUp();
   }
+}
+
+async function postgresTarget() {
+  const name = `nestling_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'nestling-bench-'));
+  return {
+    database: { kind: 'postgres', connectionString: url.toString(), max: 20 } as const,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    cleanUp: async () => {
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function embeddedTarget() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'nestling-bench-'));
+  return {
+    database: { kind: 'pglite', dataDir: path.join(dataDir, 'db') } as const,
+    env: { DATA_DIR: dataDir },
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
 /** A port the system just handed out, so the app's public origin can be known before it listens. */

@@ -79,9 +79,23 @@ export class PasswordHasher {
     return this.run(() => verifyPassword(password, stored));
   }
 
+  /**
+   * Refuses at once when a hash asked for now would be turned away. Callers check this before
+   * any other work, so a flood of sign-ins costs neither a hash nor a database round trip.
+   */
+  refuseIfFull(): void {
+    if (this.running >= this.concurrency && this.waiting.length >= this.maxWaiting) throw this.busy();
+  }
+
   /** Hashes running, waiting, and run so far. */
   get load() {
     return { running: this.running, waiting: this.waiting.length, completed: this.completed };
+  }
+
+  private busy() {
+    const backlog = this.running + this.waiting.length;
+    const retryAfterSeconds = Math.max(1, Math.ceil((backlog / this.concurrency) * (this.averageMs / 1000)));
+    return new AppError('SERVICE_UNAVAILABLE', BUSY_MESSAGE, { retryAfterSeconds });
   }
 
   private async run<T>(job: () => Promise<T>): Promise<T> {
@@ -91,9 +105,7 @@ export class PasswordHasher {
       // The slot is handed over by the job that finishes, so `running` already counts this one.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
-      const backlog = this.running + this.waiting.length;
-      const retryAfterSeconds = Math.max(1, Math.ceil((backlog / this.concurrency) * (this.averageMs / 1000)));
-      throw new AppError('SERVICE_UNAVAILABLE', BUSY_MESSAGE, { retryAfterSeconds });
+      throw this.busy();
     }
     const started = performance.now();
     try {

@@ -135,6 +135,7 @@ export function createAuthService(deps: {
 
   return {
     async signUp(input: z.output<typeof signUpInput>, from: AuthRequest) {
+      hasher.refuseIfFull();
       await rateLimits.throttle(keys(input.email, from.ip).ip, rules.ip, TOO_MANY_ATTEMPTS);
       const weakness = await passwordWeakness(input.password, input);
       if (weakness) throw badInput('password', weakness);
@@ -156,6 +157,8 @@ export function createAuthService(deps: {
     },
 
     async signIn(input: z.output<typeof signInInput>, from: AuthRequest) {
+      // A full hashing queue refuses before anything else: a flood costs no database work either.
+      hasher.refuseIfFull();
       const key = keys(input.email, from.ip);
       // Every limit is checked before any hashing, the decoy's included: a refused attempt costs no scrypt.
       await rateLimits.throttle(key.ip, rules.ip, TOO_MANY_ATTEMPTS);
