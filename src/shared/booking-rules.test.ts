@@ -110,15 +110,13 @@ describe('openSlotsOn', () => {
     ]);
   });
 
-  it('lets a session start when another ends, and offers an odd end time where a booking starts', () => {
+  it('lets a session start when another ends, and offers only end times on the grid, even where an older off-grid booking starts', () => {
     const slots = openSlotsOn(weekdaysNineToTwo, 'Tuesday', [{ startTime: '09:30', endTime: '10:00' }]);
-    expect(slots.slice(0, 2)).toEqual([
-      { startTime: '09:00', endTimes: ['09:30'] },
-      { startTime: '10:00', endTimes: ['11:00', '12:00', '13:00', '14:00', '15:00'] },
-    ]);
+    // 09:00 could only end at 09:30, which is off the grid, so it is not offered at all.
+    expect(slots.slice(0, 1)).toEqual([{ startTime: '10:00', endTimes: ['11:00', '12:00', '13:00', '14:00', '15:00'] }]);
     expect(openSlotsOn(weekdaysNineToTwo, 'Tuesday', [{ startTime: '10:30', endTime: '11:00' }])[0]).toEqual({
       startTime: '09:00',
-      endTimes: ['10:00', '10:30'],
+      endTimes: ['10:00'],
     });
   });
 });
@@ -179,6 +177,18 @@ describe('checkBookingRules', () => {
       { startTime: '14:00', endTime: '15:30', totalPrice: 7200 },
       'endTime',
       "Amara Okafor's hours on Mondays end at 15:00, so the session must end by then.",
+    ],
+    [
+      'an end time one minute after the start, off the grid the form offers',
+      { endTime: '09:01', totalPrice: 80 },
+      'endTime',
+      'Choose an end time Amara Okafor offers: a session starting at 09:00 on Mondays ends at 10:00, 11:00, 12:00, 13:00, 14:00 or 15:00.',
+    ],
+    [
+      'an end time between two offered end times',
+      { startTime: '13:00', endTime: '14:30', totalPrice: 7200 },
+      'endTime',
+      'Choose an end time Amara Okafor offers: a session starting at 13:00 on Mondays ends at 14:00 or 15:00.',
     ],
     ['a price the server did not compute', { totalPrice: 9599 }, 'totalPrice', PRICE_CHANGED_MESSAGE],
   ])('refuses %s', (_name, change, field, message) => {

@@ -131,18 +131,21 @@ export interface OpenSlot {
 }
 
 /**
- * The start times still open on one date, each with the end times it allows: up to the end of
- * the teacher's hours or the start of the next booking, whichever comes first. Ranges are
- * half-open, so a session may start exactly when another ends.
+ * The start times still open on one date, each with the end times it allows: the times on the
+ * day's grid (every whole block from the start of the teacher's hours, the end of those hours,
+ * and every start time) up to the end of the hours or the start of the next booking, whichever
+ * comes first. Ranges are half-open, so a session may start exactly when another ends. A start
+ * whose only end would be off the grid (an older booking starting at 09:30) is not offered.
  */
 export function openSlotsOn(availability: readonly Availability[], weekday: Weekday, booked: readonly TimeRange[]): OpenSlot[] {
   const taken = booked.map((range) => ({ start: minutesOf(range.startTime), end: minutesOf(range.endTime) }));
-  const boundaries = new Set<number>();
+  const grid = new Set<number>();
   for (const hours of workingHoursOn(availability, weekday)) {
-    for (let minute = hours.start + SLOT_MINUTES; minute < hours.end; minute += SLOT_MINUTES) boundaries.add(minute);
-    boundaries.add(hours.end);
+    for (let minute = hours.start + SLOT_MINUTES; minute < hours.end; minute += SLOT_MINUTES) grid.add(minute);
+    grid.add(hours.end);
   }
-  for (const slot of startTimesOn(availability, weekday)) boundaries.add(minutesOf(slot));
+  for (const slot of startTimesOn(availability, weekday)) grid.add(minutesOf(slot));
+  const ascending = [...grid].sort((a, b) => a - b);
 
   const open: OpenSlot[] = [];
   for (const startTime of startTimesOn(availability, weekday)) {
@@ -151,9 +154,8 @@ export function openSlotsOn(availability: readonly Availability[], weekday: Week
     const hoursEnd = minutesOf(hoursEndAfter(availability, weekday, startTime)!);
     const nextBooking = Math.min(...taken.filter((range) => range.start > start).map((range) => range.start));
     const limit = Math.min(hoursEnd, nextBooking);
-    const ends = [...boundaries].filter((minute) => minute > start && minute <= limit);
-    if (!ends.includes(limit)) ends.push(limit);
-    open.push({ startTime, endTimes: ends.sort((a, b) => a - b).map(timeOf) });
+    const endTimes = ascending.filter((minute) => minute > start && minute <= limit).map(timeOf);
+    if (endTimes.length > 0) open.push({ startTime, endTimes });
   }
   return open;
 }
@@ -225,6 +227,16 @@ export function checkBookingRules(booking: BookingRequest, teacher: BookingTeach
   const hoursEnd = hoursEndAfter(teacher.availability, weekday, booking.startTime)!;
   if (isLaterTime(booking.endTime, hoursEnd)) {
     return { field: 'endTime', message: `${teacher.name}'s hours on ${weekday}s end at ${hoursEnd}, so the session must end by then.` };
+  }
+
+  // The grid of an empty diary: what the booking form offers, so no booking can leave an odd
+  // minute (09:00-09:01) that blocks a whole start time for everyone else.
+  const endTimes = openSlotsOn(teacher.availability, weekday, []).find((slot) => slot.startTime === booking.startTime)?.endTimes ?? [];
+  if (!endTimes.includes(booking.endTime)) {
+    return {
+      field: 'endTime',
+      message: `Choose an end time ${teacher.name} offers: a session starting at ${booking.startTime} on ${weekday}s ends at ${listOf(endTimes)}.`,
+    };
   }
 
   if (booking.totalPrice !== sessionPrice(teacher.hourlyRate, booking.startTime, booking.endTime)) {

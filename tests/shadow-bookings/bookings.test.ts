@@ -62,10 +62,10 @@ describe('POST /api/shadow-bookings', () => {
   });
 
   it('creates a home session with a location over tRPC', async () => {
-    const payload = valid({ startDate: windowWeekdays[1], sessionType: 'home', nurseryId: null, location: '  12 Elm Road  ', startTime: '13:00', endTime: '14:30' });
+    const payload = valid({ startDate: windowWeekdays[1], sessionType: 'home', nurseryId: null, location: '  12 Elm Road  ', startTime: '13:00', endTime: '15:00' });
     const res = await createBooking(t, demo.cookie, payload, 'trpc');
     expect(res.statusCode).toBe(200);
-    expect(bodyOf(res, 'trpc')).toMatchObject({ sessionType: 'home', nurseryId: null, nurseryName: null, location: '12 Elm Road', totalPrice: 7200 });
+    expect(bodyOf(res, 'trpc')).toMatchObject({ sessionType: 'home', nurseryId: null, nurseryName: null, location: '12 Elm Road', totalPrice: 9600 });
   });
 
   it('accepts notes of exactly 2,000 characters', async () => {
@@ -126,6 +126,11 @@ describe('POST /api/shadow-bookings', () => {
       "an end time after the teacher's hours",
       () => valid({ ...free, startTime: '14:00', endTime: '15:30' }),
       { status: 400, field: 'endTime', message: "Amara Okafor's hours on Mondays end at 15:00, so the session must end by then." },
+    ],
+    [
+      'an end time off the grid the form offers: 09:00-09:01 for 80 cents',
+      () => valid({ ...free, startTime: '09:00', endTime: '09:01' }),
+      { status: 400, field: 'endTime', message: 'Choose an end time Amara Okafor offers: a session starting at 09:00 on Mondays ends at 10:00, 11:00, 12:00, 13:00, 14:00 or 15:00.' },
     ],
     ['a price one cent off', () => ({ ...valid(free), totalPrice: 4799 }), { status: 400, field: 'totalPrice', message: PRICE_CHANGED_MESSAGE }],
   ];
