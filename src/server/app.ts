@@ -180,9 +180,9 @@ function successStatusMeta({ paths, errors }: { paths?: readonly string[]; error
  */
 function registerClient(app: FastifyInstance, clientDir: string) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.`, code: 'NOT_FOUND' }),
-  );
+  app.setNotFoundHandler((request) => {
+    throw new AppError('NOT_FOUND', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+  });
   void app.register(async (scope) => {
     await scope.register(compress, { encodings: ['br', 'gzip'] });
     if (hasClient) {

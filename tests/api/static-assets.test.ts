@@ -95,5 +95,7 @@ describe('index.html', () => {
     const res = await app.inject({ method: 'DELETE', url: '/nurseries', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    // The same body as every other error, from the one error map.
+    expect(res.json()).toEqual({ message: 'Nothing is at DELETE /nurseries.', code: 'NOT_FOUND', data: { code: 'NOT_FOUND', httpStatus: 404 } });
   });
 });
