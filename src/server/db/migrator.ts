@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { DEFAULT_MIGRATION_TABLE, Migrator } from 'kysely/migration';
 import { migrations } from '../../../migrations';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work below the typed schema
@@ -24,8 +24,17 @@ export async function migrateDown(db: AnyDb): Promise<void> {
   if (error) throw new Error('Migrating down failed', { cause: error });
 }
 
-/** True when every known migration has been applied. */
+/**
+ * True when every known migration has been applied. Health checks call it often, so it is one
+ * primary-key lookup rather than the Migrator's catalogue introspection; a database never
+ * migrated has no table yet and throws.
+ */
 export async function isFullyMigrated(db: AnyDb): Promise<boolean> {
-  const applied = await migratorFor(db).getMigrations();
-  return applied.every((m) => m.executedAt !== undefined);
+  const names = Object.keys(migrations);
+  const { applied } = await db
+    .selectFrom(DEFAULT_MIGRATION_TABLE)
+    .select((eb) => eb.fn.countAll<number>().as('applied'))
+    .where('name', 'in', names)
+    .executeTakeFirstOrThrow();
+  return Number(applied) === names.length;
 }
