@@ -6,6 +6,7 @@ import * as createCommunityAndMentalHealth from './0004_create_community_and_men
 import * as createRateLimits from './0005_create_rate_limits';
 import * as moveImagesToStore from './0006_move_images_to_store';
 import * as addActivityChildren from './0007_add_activity_children';
+import * as addBookingCancelReason from './0008_add_booking_cancel_reason';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_create_rate_limits': createRateLimits,
   '0006_move_images_to_store': moveImagesToStore,
   '0007_add_activity_children': addActivityChildren,
+  '0008_add_booking_cancel_reason': addBookingCancelReason,
 };

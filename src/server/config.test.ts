@@ -85,3 +85,18 @@ describe('loadConfig: images', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: bookings', () => {
+  it('lets a parent have 3 requests waiting per teacher and 10 in all by default, each waiting at most 48 hours', () => {
+    expect(loadConfig({}).bookingLimits).toEqual({ maxPendingPerTeacher: 3, maxPending: 10, pendingTtlHours: 48 });
+    expect(loadConfig({ BOOKING_MAX_PENDING_PER_TEACHER: '5', BOOKING_MAX_PENDING: '20', BOOKING_PENDING_TTL_HOURS: '24' }).bookingLimits).toEqual({
+      maxPendingPerTeacher: 5,
+      maxPending: 20,
+      pendingTtlHours: 24,
+    });
+  });
+
+  it.each(['BOOKING_MAX_PENDING_PER_TEACHER', 'BOOKING_MAX_PENDING', 'BOOKING_PENDING_TTL_HOURS'])('refuses %s=0, naming the variable', (name) => {
+    expect(() => loadConfig({ [name]: '0' })).toThrow(`${name}:`);
+  });
+});

@@ -36,6 +36,9 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   UPLOAD_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
   IMAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  BOOKING_MAX_PENDING_PER_TEACHER: z.coerce.number().int().min(1).max(1000).default(3),
+  BOOKING_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(10),
+  BOOKING_PENDING_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(48),
 }).superRefine((env, ctx) => {
   // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
   const s3 = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -80,6 +83,8 @@ export type Config = Readonly<{
   uploadDailyLimit: number;
   /** Image downloads one IP may make per minute. */
   imageRequestsPerMinute: number;
+  /** How many shadow-teacher requests a parent may have waiting, and how long one may wait. */
+  bookingLimits: Readonly<{ maxPendingPerTeacher: number; maxPending: number; pendingTtlHours: number }>;
 }>;
 
 export type ImageStoreConfig = Readonly<
@@ -164,5 +169,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     uploadDailyLimit: c.UPLOAD_DAILY_LIMIT,
     imageRequestsPerMinute: c.IMAGE_REQUESTS_PER_MINUTE,
+    bookingLimits: Object.freeze({
+      maxPendingPerTeacher: c.BOOKING_MAX_PENDING_PER_TEACHER,
+      maxPending: c.BOOKING_MAX_PENDING,
+      pendingTtlHours: c.BOOKING_PENDING_TTL_HOURS,
+    }),
   });
 }

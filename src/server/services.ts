@@ -33,7 +33,7 @@ export function createServices(deps: {
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
-    bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, now }),
+    bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, limits: config.bookingLimits, now }),
     images,
     community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),

@@ -6,9 +6,12 @@ import { weekdays } from './dates';
 export const sessionTypes = ['nursery', 'home', 'rehabilitation'] as const;
 export const bookingStatuses = ['pending', 'confirmed', 'cancelled'] as const;
 export const paymentStatuses = ['unpaid', 'paid'] as const;
+/** Why a booking is cancelled: by its parent, declined by its teacher, or unconfirmed too long. */
+export const cancelReasons = ['parent', 'declined', 'expired'] as const;
 
 export type SessionType = (typeof sessionTypes)[number];
 export type BookingStatus = (typeof bookingStatuses)[number];
+export type CancelReason = (typeof cancelReasons)[number];
 export type Weekday = (typeof weekdays)[number];
 
 /** Bookable days run from tomorrow to this many days ahead, in the service's time zone. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_TAKEN_MESSAGE } from '../../src/shared/booking-rules';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { bookingPayload, createBooking, firstNurseryId, fixedNow, signInParents, teacherNamed, windowWeekdays, type Family, type Transport } from './bookings.fixtures';
+import { bookingPayload, createBooking, firstNurseryId, fixedNow, roomyLimits, signInParents, teacherNamed, windowWeekdays, type Family, type Transport } from './bookings.fixtures';
 
 // Many parents pressing "Book" at once: the database's exclusion constraints must let exactly
 // one of them have the time, on PGlite (one connection, so requests queue) and on PostgreSQL
@@ -13,7 +13,7 @@ let amara: { id: number; hourly_rate: number };
 let nurseryId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: fixedNow });
+  t = await createTestApp({ now: fixedNow, env: roomyLimits });
   const { demo, other } = await signInParents(t);
   families = [demo, other];
   amara = await teacherNamed(t, 'Amara Okafor');

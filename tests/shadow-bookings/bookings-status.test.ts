@@ -7,6 +7,7 @@ import {
   createBooking,
   firstNurseryId,
   fixedNow,
+  roomyLimits,
   signInParents,
   signInTeacher,
   teacherNamed,
@@ -25,7 +26,7 @@ let amara: { id: number; hourly_rate: number };
 let nurseryId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: fixedNow });
+  t = await createTestApp({ now: fixedNow, env: roomyLimits });
   ({ demo, other } = await signInParents(t));
   amaraAccount = await signInTeacher(t, 'Amara Okafor', 'amara@nestling.test');
   diegoAccount = await signInTeacher(t, 'Diego Ramírez', 'diego@nestling.test');
@@ -54,7 +55,7 @@ async function newBooking(family: Family = demo, overrides: Record<string, unkno
 /** Puts a fresh booking into a status directly, as set-up for a transition test. */
 async function bookingIn(status: BookingStatus): Promise<number> {
   const id = await newBooking();
-  await t.database.db.updateTable('shadow_bookings').set({ status }).where('id', '=', id).execute();
+  await t.database.db.updateTable('shadow_bookings').set({ status, cancel_reason: status === 'cancelled' ? 'parent' : null }).where('id', '=', id).execute();
   return id;
 }
 
@@ -101,7 +102,9 @@ describe('PATCH /api/shadow-bookings/{id}/status', () => {
     expect(res.statusCode, res.body).toBe(status);
     const after = await eventsOf(id);
     if (status === 200) {
-      expect(res.json()).toMatchObject({ id, status: to, teacherName: 'Amara Okafor', childName: 'Maya Thompson' });
+      // A parent's cancel is 'parent'; a teacher cancelling a pending request declines it.
+      const cancelReason = to === 'cancelled' ? (actor === 'parent' ? 'parent' : 'declined') : null;
+      expect(res.json()).toMatchObject({ id, status: to, cancelReason, teacherName: 'Amara Okafor', childName: 'Maya Thompson' });
       expect(await statusOf(id)).toBe(to);
       // One audit row, written with the change: who, when, from and to.
       expect(after.slice(before.length)).toEqual([

@@ -16,6 +16,12 @@ export const windowWeekdays = Array.from({ length: 30 }, (_, i) => addDays('2026
   (date) => !['Saturday', 'Sunday'].includes(weekdayOf(date)),
 );
 
+/**
+ * For tests about something other than fairness that book one teacher many times: room for as
+ * many waiting requests as they make (the limits themselves are tested in bookings-fairness).
+ */
+export const roomyLimits = { BOOKING_MAX_PENDING_PER_TEACHER: '1000', BOOKING_MAX_PENDING: '1000' };
+
 export interface Family {
   userId: number;
   cookie: string;

@@ -150,6 +150,8 @@ export interface ShadowBookingsTable {
   total_price: number;
   payment_status: Defaulted<'unpaid' | 'paid'>;
   created_at: Timestamp;
+  /** Set exactly when status is 'cancelled': by the parent, declined by the teacher, or expired unconfirmed. */
+  cancel_reason: Defaulted<'parent' | 'declined' | 'expired' | null>;
   /** Generated tsrange of the session; the no-overlap constraints use it. */
   during: ColumnType<string, never, never>;
 }
@@ -157,8 +159,9 @@ export interface ShadowBookingsTable {
 export interface BookingEventsTable {
   id: Generated<number>;
   booking_id: number;
+  /** Null for the system (expiry), or once the user is deleted. */
   actor_id: number | null;
-  actor_role: 'parent' | 'teacher';
+  actor_role: 'parent' | 'teacher' | 'system';
   /** Null for the booking's creation. */
   from_status: 'pending' | 'confirmed' | 'cancelled' | null;
   to_status: 'pending' | 'confirmed' | 'cancelled';

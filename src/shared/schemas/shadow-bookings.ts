@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_NOTES_LENGTH, bookingStatuses, paymentStatuses, sessionTypes } from '../booking-rules';
+import { MAX_NOTES_LENGTH, bookingStatuses, cancelReasons, paymentStatuses, sessionTypes } from '../booking-rules';
 import { weekdays } from '../dates';
 import { pathId } from './common';
 
@@ -45,6 +45,8 @@ export const bookingOutput = z.object({
   startTime: z.string(),
   endTime: z.string(),
   status: z.enum(bookingStatuses),
+  /** Set exactly when cancelled: 'parent' cancelled it, the teacher 'declined' it, or it 'expired' unconfirmed. */
+  cancelReason: z.enum(cancelReasons).nullable(),
   notes: z.string(),
   /** Cents. */
   totalPrice: z.number().int(),

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { BookingStatus } from '../../../shared/booking-rules';
+import type { BookingStatus, CancelReason } from '../../../shared/booking-rules';
 import type { BookingEventsTable, Db, ShadowBookingsTable } from '../../db/database';
 
 /** Bookings with the names of their teacher, child and nursery; a name is null once its row is gone. */
@@ -22,6 +22,7 @@ function bookingsWithNames(db: Db) {
       'b.start_time',
       'b.end_time',
       'b.status',
+      'b.cancel_reason',
       'b.notes',
       'b.total_price',
       'b.payment_status',
@@ -41,16 +42,68 @@ export function findTeacher(db: Db, teacherId: number) {
 // Advisory-lock namespaces (the first key of pg_advisory_xact_lock(int, int)).
 const TEACHER_DIARY_LOCK = 0x5b00_0001;
 const CHILD_DIARY_LOCK = 0x5b00_0002;
+const PARENT_REQUESTS_LOCK = 0x5b00_0003;
 
 /**
- * Queues, until this transaction ends, every other booking of the same teacher or the same
- * child. Without it two overlapping inserts each wait on the other's unfinished row in the
- * exclusion index, a deadlock PostgreSQL breaks only after a second. Taken in this fixed
- * order, the locks cannot deadlock; the exclusion constraints still decide who wins.
+ * Queues, until this transaction ends, every other booking of the same teacher, the same child
+ * or the same parent. Without the first two, two overlapping inserts each wait on the other's
+ * unfinished row in the exclusion index, a deadlock PostgreSQL breaks only after a second; the
+ * exclusion constraints still decide who wins. The parent's lock makes counting their pending
+ * requests and adding one a single step, so simultaneous requests cannot all pass the limit.
+ * Every booking takes the three in this fixed order, so they cannot deadlock.
  */
-export async function lockDiaries(db: Db, keys: { teacherId: number; childId: number }) {
+export async function lockDiaries(db: Db, keys: { teacherId: number; childId: number; parentId: number }) {
   await sql`SELECT pg_advisory_xact_lock(${TEACHER_DIARY_LOCK}::int, ${keys.teacherId}::int)`.execute(db);
   await sql`SELECT pg_advisory_xact_lock(${CHILD_DIARY_LOCK}::int, ${keys.childId}::int)`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(${PARENT_REQUESTS_LOCK}::int, ${keys.parentId}::int)`.execute(db);
+}
+
+/** The parent's requests still waiting for a teacher: in all, and with one teacher. Older than `since` counts as expired. */
+export function countPendingOfParent(db: Db, parentId: number, teacherId: number, since: Date) {
+  return db
+    .selectFrom('shadow_bookings')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.countAll<number>().filterWhere('teacher_id', '=', teacherId).as('withTeacher')])
+    .where('parent_id', '=', parentId)
+    .where('status', '=', 'pending')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Cancels, as 'expired', the pending bookings made before `cutoff` that concern any of the
+ * given teacher, child, parent or booking, and records each change as a 'system' event at the
+ * moment it expired (made + ttl). One statement, so a booking never changes without its event.
+ * Idempotent and safe for any number of server instances: rows another transaction holds are
+ * skipped rather than waited for (no deadlocks); that transaction either expires them itself
+ * or, if it rolls back, the next caller does. Returns the ids it expired.
+ */
+export async function expirePendingBookings(
+  db: Db,
+  expiry: { cutoff: Date; ttlHours: number },
+  scope: { teacherId?: number; childId?: number; parentId?: number; bookingId?: number },
+): Promise<number[]> {
+  const concerns = [
+    scope.teacherId !== undefined && sql`teacher_id = ${scope.teacherId}`,
+    scope.childId !== undefined && sql`child_id = ${scope.childId}`,
+    scope.parentId !== undefined && sql`parent_id = ${scope.parentId}`,
+    scope.bookingId !== undefined && sql`id = ${scope.bookingId}`,
+  ].filter((condition) => condition !== false);
+  if (concerns.length === 0) throw new Error('expirePendingBookings needs a scope');
+  const { rows } = await sql<{ id: number }>`
+    WITH stale AS (
+      SELECT id FROM shadow_bookings
+       WHERE status = 'pending' AND created_at < ${expiry.cutoff} AND (${sql.join(concerns, sql` OR `)})
+       FOR UPDATE SKIP LOCKED
+    ), expired AS (
+      UPDATE shadow_bookings AS b SET status = 'cancelled', cancel_reason = 'expired'
+        FROM stale WHERE b.id = stale.id
+      RETURNING b.id, b.created_at
+    )
+    INSERT INTO booking_events (booking_id, actor_id, actor_role, from_status, to_status, occurred_at)
+    SELECT id, NULL, 'system', 'pending', 'cancelled', created_at + make_interval(hours => ${expiry.ttlHours}::int)
+      FROM expired
+    RETURNING booking_id AS id`.execute(db);
+  return rows.map((row) => row.id);
 }
 
 export async function insertBooking(db: Db, booking: Insertable<ShadowBookingsTable>): Promise<number> {
@@ -89,7 +142,7 @@ export function listLiveBookingsOfParent(db: Db, parentId: number) {
 export function lockBookingOfActor(db: Db, bookingId: number, actor: { userId: number; teacherId: number | null }) {
   return db
     .selectFrom('shadow_bookings')
-    .select(['id', 'parent_id', 'teacher_id', 'status'])
+    .select(['id', 'parent_id', 'teacher_id', 'status', 'cancel_reason'])
     .where('id', '=', bookingId)
     .where((eb) => {
       const parties = [eb('parent_id', '=', actor.userId)];
@@ -100,8 +153,8 @@ export function lockBookingOfActor(db: Db, bookingId: number, actor: { userId: n
     .executeTakeFirst();
 }
 
-export async function updateBookingStatus(db: Db, bookingId: number, status: BookingStatus) {
-  await db.updateTable('shadow_bookings').set({ status }).where('id', '=', bookingId).execute();
+export async function updateBookingStatus(db: Db, bookingId: number, status: BookingStatus, cancelReason: CancelReason | null) {
+  await db.updateTable('shadow_bookings').set({ status, cancel_reason: cancelReason }).where('id', '=', bookingId).execute();
 }
 
 /** The teacher's live sessions on the given dates, to leave out of their availability. */

@@ -10,6 +10,7 @@ import {
   weekdayOf,
   type Availability,
   type BookingStatus,
+  type CancelReason,
   type TimeRange,
 } from '../../../shared/booking-rules';
 import { localDate } from '../../../shared/dates';
@@ -35,6 +36,18 @@ const allowedTransitions: Record<ActorRole, Partial<Record<BookingStatus, readon
   teacher: { pending: ['confirmed', 'cancelled'] },
 };
 
+/** A parent cancels; a teacher cancelling a pending request declines it. */
+const cancelReasonOf: Record<ActorRole, CancelReason> = { parent: 'parent', teacher: 'declined' };
+
+export interface BookingLimits {
+  /** Requests one parent may have waiting for one teacher's confirmation. */
+  maxPendingPerTeacher: number;
+  /** Requests one parent may have waiting in all. */
+  maxPending: number;
+  /** Hours a request may wait for its teacher before it expires. */
+  pendingTtlHours: number;
+}
+
 const EXCLUSION_VIOLATION = '23P01';
 const CHILD_OVERLAP_CONSTRAINT = 'shadow_bookings_child_no_overlap';
 
@@ -51,6 +64,7 @@ function toBookingDto(row: repo.BookingRow): BookingDto {
     startTime: row.start_time,
     endTime: row.end_time,
     status: row.status,
+    cancelReason: row.cancel_reason,
     notes: row.notes,
     totalPrice: row.total_price,
     paymentStatus: row.payment_status,
@@ -75,10 +89,28 @@ function describeSession(row: repo.BookingRow): string {
     .join('\n');
 }
 
-export function createBookingsService(deps: { db: Kysely<Database>; timeZone: string; publicOrigin: string; now?: () => Date }) {
-  const { db, timeZone } = deps;
+function requests(count: number): string {
+  return `${count} booking request${count === 1 ? '' : 's'}`;
+}
+
+export function createBookingsService(deps: { db: Kysely<Database>; timeZone: string; publicOrigin: string; limits: BookingLimits; now?: () => Date }) {
+  const { db, timeZone, limits } = deps;
   const now = deps.now ?? (() => new Date());
   const uidDomain = new URL(deps.publicOrigin).hostname;
+  const expiresNote = `requests not confirmed within ${limits.pendingTtlHours} hours expire`;
+
+  /** Requests made before this instant have expired. */
+  function expiryCutoff(): Date {
+    return new Date(now().getTime() - limits.pendingTtlHours * 3_600_000);
+  }
+
+  /**
+   * Expiry is lazy: every read or write that depends on which requests still wait first expires
+   * the stale ones it concerns, so it needs no timer and holds with any number of instances.
+   */
+  function expireStale(scope: Parameters<typeof repo.expirePendingBookings>[2], executor: Kysely<Database> = db) {
+    return repo.expirePendingBookings(executor, { cutoff: expiryCutoff(), ttlHours: limits.pendingTtlHours }, scope);
+  }
 
   async function requireTeacher(teacherId: number, field: 'teacherId' | 'id') {
     const teacher = await repo.findTeacher(db, teacherId);
@@ -102,10 +134,26 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
         throw badInput('nurseryId', 'That nursery was not found. Please choose another.');
       }
 
+      // Before the transaction, in a statement of its own, so that it commits even when the
+      // booking is then refused: a stale request must not keep holding the time it asked for.
+      await expireStale({ teacherId: teacher.id, childId: child.id, parentId: user.id });
       const createdAt = now();
       try {
         const id = await db.transaction().execute(async (trx) => {
-          await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id });
+          await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id, parentId: user.id });
+          const waiting = await repo.countPendingOfParent(trx, user.id, teacher.id, expiryCutoff());
+          if (waiting.withTeacher >= limits.maxPendingPerTeacher) {
+            throw conflict(
+              `You already have ${requests(waiting.withTeacher)} waiting for ${teacher.name} to confirm, the most you can hold with one teacher. ` +
+                `Cancel one in My Bookings, or wait until ${teacher.name} confirms or declines one (${expiresNote}), then book again.`,
+            );
+          }
+          if (waiting.total >= limits.maxPending) {
+            throw conflict(
+              `You already have ${requests(waiting.total)} waiting for teachers to confirm, the most you can hold at once. ` +
+                `Cancel one in My Bookings, or wait until a teacher confirms or declines one (${expiresNote}), then book again.`,
+            );
+          }
           const bookingId = await repo.insertBooking(trx, {
             parent_id: user.id,
             teacher_id: teacher.id,
@@ -146,39 +194,48 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
 
     async listForParent(user: AuthenticatedUser, parentId: number = user.id): Promise<BookingDto[]> {
       if (parentId !== user.id) throw forbidden('You can only list your own bookings: use your own user id as parentId.');
+      await expireStale({ parentId: user.id });
       return (await repo.listBookingsOfParent(db, user.id)).map(toBookingDto);
     },
 
     /** Parents cancel their own pending bookings; a linked teacher confirms or declines theirs. */
     async updateStatus(user: AuthenticatedUser, bookingId: number, to: BookingStatus): Promise<BookingDto> {
       const teacherId = linkedTeacherId(user);
-      await db.transaction().execute(async (trx) => {
+      // A refusal is returned rather than thrown, so that an expiry found on the way is kept.
+      const refusal = await db.transaction().execute(async (trx) => {
         const booking = await repo.lockBookingOfActor(trx, bookingId, { userId: user.id, teacherId });
         if (!booking) throw notFound('That booking');
+        // Locked first, so no one else can be expiring it: a request past its time is expired
+        // here even when nothing has read it since, and is never confirmed late.
+        const expired = (await expireStale({ bookingId: booking.id }, trx)).length > 0;
+        const from = expired ? 'cancelled' : booking.status;
         const roles: ActorRole[] = [];
         if (booking.parent_id === user.id) roles.push('parent');
         if (teacherId !== null && booking.teacher_id === teacherId) roles.push('teacher');
 
-        const from = booking.status;
         const role = roles.find((r) => allowedTransitions[r][from]?.includes(to));
         if (!role) {
+          if (expired || booking.cancel_reason === 'expired') {
+            return `This booking expired: the teacher did not confirm it within ${limits.pendingTtlHours} hours, so its status can no longer be changed.`;
+          }
           const allowed = [...new Set(roles.flatMap((r) => allowedTransitions[r][from] ?? []))];
-          throw conflict(
-            from === to
-              ? `This booking is already ${from}.`
-              : allowed.length > 0
-                ? `You can only change a ${from} booking to ${allowed.join(' or ')}.`
-                : `This booking is ${from}, so its status can no longer be changed.`,
-          );
+          return from === to
+            ? `This booking is already ${from}.`
+            : allowed.length > 0
+              ? `You can only change a ${from} booking to ${allowed.join(' or ')}.`
+              : `This booking is ${from}, so its status can no longer be changed.`;
         }
-        await repo.updateBookingStatus(trx, booking.id, to);
+        await repo.updateBookingStatus(trx, booking.id, to, to === 'cancelled' ? cancelReasonOf[role] : null);
         await repo.insertBookingEvent(trx, { booking_id: booking.id, actor_id: user.id, actor_role: role, from_status: from, to_status: to, occurred_at: now() });
+        return null;
       });
+      if (refusal) throw conflict(refusal);
       return toBookingDto((await repo.findBooking(db, bookingId))!);
     },
 
     async availability(input: z.output<typeof teacherAvailabilityInput>): Promise<TeacherAvailabilityDto> {
       const teacher = await requireTeacher(input.id, 'id');
+      await expireStale({ teacherId: teacher.id });
       const window = bookingWindow(localDate(now(), timeZone));
       const from = input.from && input.from > window.first ? input.from : window.first;
       const to = input.to && input.to < window.last ? input.to : window.last;
@@ -198,6 +255,7 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
 
     /** The parent's sessions that still take place, as an iCalendar feed. */
     async calendarFor(user: AuthenticatedUser): Promise<string> {
+      await expireStale({ parentId: user.id });
       const rows = await repo.listLiveBookingsOfParent(db, user.id);
       const events = rows.map(
         (row): CalendarEvent => ({
