@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/create-database';
@@ -19,6 +19,7 @@ import { createMonitoringTopics } from './features/monitoring/monitoring.realtim
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
+import { jsonNestsDeeperThan } from './lib/json-depth';
 import type { AuthLimits } from './features/auth/auth.service';
 import { createEventBus } from './realtime/event-bus';
 import { registerRealtime } from './realtime/ws-route';
@@ -40,6 +41,12 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * JSON nested deeper than this is refused before it is parsed. No contract goes past a few
+ * levels, and the REST adapter copies bodies recursively: 100,000 levels overflowed its stack.
+ */
+const MAX_JSON_DEPTH = 32;
+const JSON_TOO_DEEP = `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of arrays and objects.`;
 
 /** Fastify's own request errors, in words a person can act on. */
 const requestErrorMessages: Record<string, string> = {
@@ -48,7 +55,27 @@ const requestErrorMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `The request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} kB.`,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_BAD_URL: 'The address is not valid: part of it is not correctly percent-encoded UTF-8.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
 };
+
+/**
+ * The one answer to every error: a domain error as the REST adapter would give it, a request
+ * Fastify could not read in plain words, and anything else as a masked 500.
+ */
+function replyToError(error: Error & { statusCode?: number; code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    const { status, headers, body } = appErrorReply(error);
+    return reply.code(status).headers(headers).send(body);
+  }
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR', requestId: request.id });
+  }
+  const message = (error.code && requestErrorMessages[error.code]) ?? error.message;
+  return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+}
 
 /** Builds the whole app (plugins, /trpc, /api, /ws, static client) but never listens. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -58,10 +85,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routerOptions: { maxParamLength: 5000 },
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
+    // An address the router cannot decode is answered like any other error.
+    frameworkErrors: replyToError,
   });
   // The API takes JSON only. Fastify would parse text/plain, a body an HTML form can send, and a
   // DELETE carrying one went through; without a parser every such body is refused with 415.
   app.removeContentTypeParser('text/plain');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
+    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) return done(new AppError('BAD_REQUEST', JSON_TOO_DEEP), undefined);
+    return parseJson(request, body, done);
+  });
+  // tRPC's plugin takes JSON bodies as text and parses them itself, after this hook.
+  app.addHook('preValidation', async (request) => {
+    if (typeof request.body === 'string' && jsonNestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new AppError('BAD_REQUEST', JSON_TOO_DEEP);
+  });
 
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook('onClose', () => database.db.destroy());
@@ -75,19 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   app.decorate('services', services);
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof AppError) {
-      const { status, headers, body } = appErrorReply(error);
-      return reply.code(status).headers(headers).send(body);
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR', requestId: request.id });
-    }
-    const message = (error.code && requestErrorMessages[error.code]) ?? error.message;
-    return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
-  });
+  app.setErrorHandler(replyToError);
 
   await app.register(cookie);
   await app.register(helmet, {

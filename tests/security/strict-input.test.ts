@@ -70,3 +70,26 @@ describe('validation does not depend on the order of calls', () => {
     }
   });
 });
+
+describe('request bodies and addresses that cannot be read', () => {
+  const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+
+  it.each(['/api/children', '/trpc/children.create'])('refuses JSON nested 100,000 levels deep at %s with 400, before parsing it', async (url) => {
+    const response = await t.app.inject({ method: 'POST', url, headers: { ...json, cookie: parent }, payload: deep });
+    expect(response.statusCode, describeResponse(response)).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/nested too deeply/) });
+  });
+
+  it('still takes JSON nested as deep as a contract goes', async () => {
+    const history = [{ role: 'user', content: 'Hello [with {brackets}] in "text"' }];
+    const response = await rest('POST', '/api/assistant/chat', parent, { message: 'How do I help my toddler sleep?', history });
+    expect(response.statusCode, describeResponse(response)).toBe(200);
+  });
+
+  it('answers an address that is not valid percent-encoded UTF-8 with the usual error shape', async () => {
+    const response = await rest('GET', '/api/community/posts/%ED%A0%80', parent);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json()).sort()).toEqual(['code', 'message']);
+    expect(response.json().message).toMatch(/address/);
+  });
+});
