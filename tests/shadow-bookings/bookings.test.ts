@@ -277,3 +277,20 @@ describe('GET /api/shadow-teachers/{id}/availability', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/shadow-teachers/${sofia.id}/availability` })).statusCode).toBe(401);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('states the grid, the limits and expiry on create and status, and documents cancelReason', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const create = doc.paths['/shadow-bookings'].post;
+    expect(create.description).toMatch(/09:00-09:01, gives 400 naming endTime/);
+    expect(create.description).toMatch(/at most 3 requests waiting for one teacher to confirm and 10 in all/);
+    expect(create.description).toMatch(/within 48 hours .* expires/);
+    const status = doc.paths['/shadow-bookings/{id}/status'].patch;
+    expect(status.description).toMatch(/cancelReason 'expired'/);
+    // One 409 text for both: the generator shares each error code's response object.
+    for (const operation of [create, status]) expect(operation.responses['409'].description).toMatch(/most requests waiting .* may have expired/);
+    const booking = create.responses['200'].content['application/json'].schema;
+    const properties = booking.properties ?? doc.components.schemas[booking.$ref.split('/').at(-1)].properties;
+    expect(properties.cancelReason).toEqual({ anyOf: [{ type: 'string', enum: ['parent', 'declined', 'expired'] }, { type: 'null' }] });
+  });
+});

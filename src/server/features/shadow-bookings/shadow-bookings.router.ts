@@ -13,6 +13,12 @@ import {
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as repo from './shadow-bookings.repository';
 
+// trpc-to-openapi keeps one response object per error code for the whole document, so the first
+// 409 description is every operation's: one text serves both, and each description says more.
+const BOOKING_CONFLICT =
+  'Refused by a booking rule, and message says which: the time is taken, you already have the most requests waiting ' +
+  '(3 with one teacher, 10 in all), or the status change is not allowed (the booking may have expired)';
+
 export const shadowBookingsRouter = router({
   create: protectedProcedure
     .meta({
@@ -22,14 +28,20 @@ export const shadowBookingsRouter = router({
         tags: ['shadow bookings'],
         summary: 'Book a shadow teacher for one of your children',
         description:
-          'Every rule of the booking form is checked again here. A different totalPrice than the server computes gives 400 ' +
-          "'The price has changed'; a time another booking already holds gives 409 'This time is no longer available'.",
-        successDescription: 'Created: answers 201 with the new booking.',
+          "Every rule of the booking form is checked again here. startTime must be one of the teacher's slots and endTime one " +
+          "of the end times GET /shadow-teachers/{id}/availability offers for it (whole blocks up to the end of the teacher's " +
+          "hours): any other, such as 09:00-09:01, gives 400 naming endTime. A different totalPrice than the server computes " +
+          "gives 400 'The price has changed'; a time another booking already holds gives 409 'This time is no longer available'. " +
+          'A parent may have at most 3 requests waiting for one teacher to confirm and 10 in all (the defaults of ' +
+          'BOOKING_MAX_PENDING_PER_TEACHER and BOOKING_MAX_PENDING); one more gives 409 saying which limit was reached and what ' +
+          'to do. A request the teacher has not confirmed within 48 hours (BOOKING_PENDING_TTL_HOURS) expires: it becomes ' +
+          "cancelled with cancelReason 'expired' and frees its time.",
+        successDescription: 'Created: answers 201 with the new booking, pending and unpaid.',
         errorResponses: {
-          400: 'A field breaks a booking rule; data.field names it',
+          400: 'A field breaks a booking rule (including an end time off the offered grid); data.field names it',
           401: 'Not signed in',
           404: 'The child is not one of yours',
-          409: 'This time is no longer available',
+          409: BOOKING_CONFLICT,
         },
       },
       successStatus: 201,
@@ -60,9 +72,16 @@ export const shadowBookingsRouter = router({
         tags: ['shadow bookings'],
         summary: 'Cancel, confirm or decline a booking',
         description:
-          'A parent may cancel their own pending booking. A teacher account may confirm or decline (cancel) a pending booking of ' +
-          'the shadow teacher it is linked to. Any other change gives 409.',
-        errorResponses: { 400: 'Unknown status', 401: 'Not signed in', 404: 'Not a booking you take part in', 409: 'That change is not allowed from the current status' },
+          "A parent may cancel their own pending booking (cancelReason 'parent'). A teacher account may confirm or decline " +
+          "(cancel, cancelReason 'declined') a pending booking of the shadow teacher it is linked to. A pending booking not " +
+          "confirmed within 48 hours (BOOKING_PENDING_TTL_HOURS) of being made has expired (cancelled, cancelReason 'expired') " +
+          'and can no longer be changed, even if nothing has read it since. Any other change gives 409.',
+        errorResponses: {
+          400: 'Unknown status',
+          401: 'Not signed in',
+          404: 'Not a booking you take part in',
+          409: BOOKING_CONFLICT,
+        },
       },
     })
     .input(updateBookingStatusInput)
