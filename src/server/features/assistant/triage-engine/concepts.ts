@@ -25,9 +25,13 @@ const macros: Record<string, string> = {
     'medicine|medicines|medication|medications|meds|dose|doses|dosage|syrup|tablet|tablets|pill|pills|capsule|capsules|drops|paracetamol|calpol|' +
     'ibuprofen|nurofen|calprofen|tylenol|acetaminophen|motrin|advil|aspirin|piriton|chlorphenamine|antihistamine|antihistamines|cetirizine|loratadine|' +
     'benadryl|zyrtec|claritin|antibiotic|antibiotics|amoxicillin|penicillin|melatonin|antidepressant|antidepressants|iron|vitamin|vitamins|insulin|' +
-    'steroid|steroids|inhaler|salbutamol|ventolin|ritalin|methylphenidate|painkiller|painkillers|sedative|sedatives|suppository|suppositories',
+    'steroid|steroids|inhaler|salbutamol|ventolin|ritalin|methylphenidate|painkiller|painkillers|sedative|sedatives|suppository|suppositories|' +
+    'codeine|tramadol|morphine|oxycodone|opioid|opioids|opiate|opiates|methadone|diazepam|valium|sertraline|fluoxetine|citalopram|amitriptyline|' +
+    'propranolol|amlodipine|lithium|clonidine|metformin|gliclazide|contraceptive|prescription',
   water: 'bath|bathtub|tub|pool|pond|lake|river|sea|beach|canal|water|paddling|swimming|jacuzzi|bucket|toilet|stream|reservoir|ocean|waves|swim',
   hot: 'hot|boiling|scalding|steaming',
+  food: 'food|grape|grapes|sausage|apple|carrot|sweet|sweets|candy|lolly|popcorn|nut|nuts|bread|meat|chunk|piece|balloon|marble|coin|toy|crisp|crisps|cheese|biscuit',
+  count: '1*|2*|3*|4*|5*|6*|7*|8*|9*|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|few|several|couple|a',
 };
 
 function expand(phrase: string): string {
@@ -43,6 +47,13 @@ const raw = {
   notBreathing: [
     '@neg breathe|breath|breathing|breaths|pulse|heartbeat',
     'stop|stopped|stops|stopping breathe|breathing|breath',
+    'breathing|breath|heart|heartbeat|pulse stop*|gone',
+    '@neg catch breath',
+    '@neg rise|rising|moving and|or fall|falling',
+    'breath|breaths|breathing slow|shallow|irregular|weak',
+    'slow|shallow|irregular breath|breaths|breathing',
+    'turn*|go|goes|going|gone|went funny|strange|odd|weird|wrong|bad colour|color',
+    'turn*|goes|going|gone|went @blue',
     'struggl*|fight*|labour*|laboring|battl*|trouble|difficulty|difficult|hard|hardly|barely|unable breathe|breath|breathing|air',
     '@neg get breath|air|breathe',
     'gasp*',
@@ -57,12 +68,14 @@ const raw = {
   ],
   choking: ['chok*'],
   stuckInThroat: ['stuck|lodged|caught|something|food|piece|bit throat|windpipe|airway|gullet', 'grab*|clutch*|point*|hold*|hand|hands throat|neck'],
-  silent: ['@neg cough*|cry|crying|cries|breathe|breath|sound|noise', 'silent', 'make|makes|making no sound|noise', 'can not talk|speak|say'],
+  silent: ['@neg cough*|cry|crying|cries|breathe|breath|sound|noise', 'silent', 'make|makes|making no sound|noise', '@neg make|making sound|noise', 'can not talk|speak|say'],
   inMouth: [
     'eat|eating|ate|chew*|suck*|swallow*|mouthful|mouth|bite|bit',
-    'food|grape|grapes|sausage|apple|carrot|sweet|sweets|candy|lolly|popcorn|nut|nuts|bread|meat|chunk|piece|balloon|marble|coin|toy|crisp|crisps|cheese|biscuit',
+    '@food',
     'hot dog',
   ],
+  /** Something a child can breathe in: with a breathing sign, the steps for choking fit. */
+  inhaled: ['@food', 'hot dog', 'inhal*', 'breath* in'],
   backBlows: ['back blows|blow|slaps|thrusts', 'heimlich'],
   gagging: ['gag*|retch*'],
   unresponsive: [
@@ -79,8 +92,10 @@ const raw = {
     'pass*|black* out',
     'drop*|slump*|fell to floor|ground',
   ],
-  seizure: ['seizure|seizures|seizing|seize|convuls*|epileptic', 'be|been|keep|keeps|started|still fitting', 'have|having|had|this|another|into fit|fits', 'eyes roll*', 'foam* mouth', 'eyes flicker*'],
-  jerking: ['jerk*|twitch*|spasm*|shak*|trembl*|stiff|rigid'],
+  seizure: ['seizure|seizures|seizing|seize|convuls*|epileptic', 'eyes to|on one side', 'be|been|keep|keeps|started|still fitting', 'have|having|had|this|another|into fit|fits', 'eyes roll*', 'foam* mouth', 'eyes flicker*'],
+  jerking: ['jerk*|twitch*|spasm*|shak*|trembl*|stiff*|rigid|fitting|fitted|convuls*|seizing'],
+  /** How long something has gone on: a sign that lasts minutes is a danger sign on its own. */
+  lasting: ['for|over|about|nearly|almost|past|than|around @count second|seconds|secs|minute|minutes|mins|min|hour|hours'],
   jerkingPattern: ['all over', 'whole body', 'rhythmic*', 'uncontrollab*', 'arm|arms|leg|legs|side|face', 'rigid|stiff', '@neg stop*'],
 
   // ---- Poisoning, medicines and swallowed objects ----------------------------------------
@@ -101,7 +116,7 @@ const raw = {
     'foam*|froth*',
   ],
   pressGlass: ['press*|pressed|glass|tumbler|squash*'],
-  adult: ['@adult'],
+  adult: ['@adult', 'next door'],
   substance: [
     '@medicine',
     'bleach|detergent|disinfectant|dettol|cleaner|cleaners|cleaning|limescale|descaler|polish|softener|antifreeze|screenwash|weedkiller|pesticide|insecticide|fertiliser|fertilizer',
@@ -114,17 +129,31 @@ const raw = {
     'essential|lamp|tea|eucalyptus oil',
     'slug pellets',
     'rat|mouse poison|bait|pellets',
-    'poison|poisons|poisonous|toxic|chemical|chemicals|caustic|acid',
+    'poison|poisons|poisonous|toxic|chemical|chemicals|caustic|corrosive',
+    'battery|drain|toilet|descaling|hydrochloric|sulphuric|sulfuric acid',
+    'sleeping pill|pills|tablets',
     'perfume|aftershave|mouthwash|sanitiser|sanitizer|shampoo|dye',
     'alcohol|wine|beer|vodka|gin|whisky|whiskey|rum|cider|prosecco|champagne|spirit|cocktail|liqueur',
     'vape|vapes|vaping|nicotine|cigarette|cigarettes|tobacco|cannabis|weed|edible|edibles|gummies|drugs',
-    'berry|berries|mushroom|mushrooms|toadstool|toadstools|fungus|fungi|leaf|leaves|plant|plants|bulb|bulbs|foxglove|yew|holly|ivy|laburnum|nightshade|daffodil',
+    'berry|berries|mushroom*|toadstool*|fung*|leaf|leaves|plant|plants|bulb|bulbs|foxglove|yew|holly|ivy|laburnum|nightshade|daffodil',
   ],
   ownMedicine: ['his|her|their @medicine'],
   poisoned: ['been|got|was|is|think poisoned', 'poisoned himself|herself|themselves'],
   medicationError: [
     'double dose|doses',
-    'two|three|four|five|several|extra|many|multiple|2|3|4|5 dose|doses',
+    'two|three|four|five|six|seven|eight|several|extra|many|multiple|2|3|4|5|6|7|8 dose|doses',
+    'every 1|2|one|two|hour',
+    'six|6|seven|7|twelve|12 plus',
+    'too young',
+    'only @count week|weeks|month|months',
+    'thinking|thought it was',
+    'meant|supposed to give',
+    'found|turns|turned out',
+    'realis*|realiz*',
+    'my|mine|our sleeping|prescription|prescribed',
+    'i prescribed',
+    'prescribed me',
+    'prescribed for me',
     'twice|thrice',
     'two|three|four|2|3|4 times',
     'too much|many|strong',
@@ -148,22 +177,32 @@ const raw = {
   ],
   object: [
     'battery|batteries|magnet|magnets|coin|coins|button|buttons|marble|marbles|bead|beads|pin|pins|needle|needles|screw|screws|tack|tacks|' +
-      'earring|earrings|jewellery|jewelry|stone|stones|pebble|pebbles|lego|blade|razor|staple|staples|bolt|sequin|bell',
+      'earring|earrings|jewellery|jewelry|stone|stones|pebble|pebbles|lego|blade|razor|staple|staples|bolt|sequin|bell|' +
+      'nail|nails|key|keys|ring|rings|clip|clips|hairclip|hairgrip|grip|paperclip|thumbtack|washer|necklace|charm|bauble|foil|toothpick|fishbone',
+    'batteri*|magnet*',
+    'bottle top|cap',
+    'pen lid|cap|top',
+    'fish|chicken bone',
+    'small|tiny|little|magnetic|metal|glass ball|balls',
     'something|thing|object sharp|metal|metallic|plastic|small',
     'sharp|metal|metallic|small|tiny something|thing|object|piece|part|bit|toy',
     'broken|piece|shard|bit|splinter glass',
     'piece|part|bit plastic|metal|toy',
   ],
-  batteryOrMagnet: ['battery|batteries|magnet|magnets'],
-  missingObject: ['missing|gone|lost', 'can not find', 'black|grey|gray stuff|mark|marks|residue'],
+  batteryOrMagnet: ['battery|batteri*|magnet*'],
+  /** A child's own nails and teething toys are mouthed every day. */
+  ownObject: ['his|her|their|my|own nail|nails|fingernail*|toenail*', 'nail|nails bit*|chew*|bite', 'bit*|chew*|bite nail|nails', 'teething ring|rings|toy', 'his|her|their ring|rings'],
+  swallowSign: ['drool*|dribbl*|gag*|retch*', '@neg eat|swallow|drink', 'point*|clutch*|grab* throat|chest|neck', 'chest|throat pain|hurts|sore'],
+  missingObject: ['missing|gone|lost', 'can not find|see', '@neg there|anywhere', 'black|grey|gray stuff|mark|marks|residue'],
 
   // ---- Allergic reaction ---------------------------------------------------------------
   airwaySwelling: [
     'lip|lips|tongue|throat|face|mouth|cheek|cheeks swell*|swollen|puff*|huge|enormous|massive|fat|balloon*|blown',
     'swell*|swollen|puffy|puffed lip|lips|tongue|throat|face|mouth',
-    'swell*|puff* of|in|on lip|lips|tongue|throat|face|mouth',
+    'swell*|puff* of|in|on|round|around lip|lips|tongue|throat|face|mouth',
   ],
-  eyeSwelling: ['eye|eyes|eyelid|eyelids swell*|swollen|puff*|shut|closed', 'swollen|puffy eye|eyes|eyelid|eyelids'],
+  eyeSwelling: ['eye|eyes|eyelid|eyelids swell*|swollen|puff*|shut|closed', 'swollen|puffy eye|eyes|eyelid|eyelids', 'swell*|puff* of|in|on|round|around eye|eyes|eyelid|eyelids'],
+  hives: ['hives|welts|urticaria', 'nettle rash'],
   throatTight: ['throat tight*|clos*|closing|narrow*|swell*', 'tight|closing throat', 'can not swallow|breathe'],
   anaphylaxis: [
     'anaphyla*',
@@ -191,6 +230,8 @@ const raw = {
     'breath*|breathing funny|strange|weird|noisy|fast|hard',
     'voice hoarse|croaky|funny|strange|changed',
     'hoarse|croaky',
+    'struggl*|trouble|difficulty|hard swallow*',
+    '@neg swallow',
     'drool*',
   ],
 
@@ -199,8 +240,9 @@ const raw = {
     'hit|hits|hitting|bang*|bump*|knock*|smack*|crack*|whack*|land*|fell|fall|falls|fallen|thump* head|forehead|skull|temple',
     'head bump|bumps|injury|injuries|knock|knocks|bang|first|butt',
     'headbutt*',
+    'head|forehead|skull hit|hits|bang*|bump*|knock*|smack*|crack*|whack*|slam*',
   ],
-  fall: ['fell|fall|falls|fallen|falling|roll*|tumbl*|toppl*|slip*|dropped off|from|down|out|through|onto'],
+  fall: ['fell|fall|falls|fallen|falling|roll*|tumbl*|toppl*|slip*|dropped off|from|down|out|through|onto', 'drop*|dropped @victim'],
   headWarning: [
     'vomit*|vommit*|puk*|sick',
     'throw*|threw up',
@@ -211,7 +253,8 @@ const raw = {
     'slur*',
     '@neg stay awake',
     'pupil|pupils',
-    'fluid|blood|bleed* coming|come|comes|came|leaking|from|out ear|ears|nose',
+    'fluid|blood|bleed*|liquid|stuff|discharge coming|come|comes|came|leaking|from|out ear|ears|nose',
+    'keep*|kept clos*|shut* eyes',
     'fluid',
     'walk* funny|strange|weird|wobbly|unsteady',
     'wobbly|unsteady|stagger*',
@@ -226,7 +269,7 @@ const raw = {
   ],
 
   // ---- Fever -------------------------------------------------------------------------------
-  fever: ['fever*|feverish|febrile|pyrexi*', 'high|raised temp|temperature', 'have|has|had|got|running temp|temperature', 'burning up'],
+  fever: ['fever*|feverish|febrile|pyrexi*', 'a|high|raised temp|temperature', 'have|has|had|got|running temp|temperature', 'burning up'],
   feelsHot: ['hot'],
   feverWarning: [
     'stiff neck',
@@ -255,21 +298,25 @@ const raw = {
   drowned: ['drown*'],
   water: ['@water'],
   underWater: [
-    'under|underwater|submerged|sank|sunk|sinking',
+    'underwater|submerged|sank|sunk|sinking',
+    'head|face|@kid|he|she|they under',
     'face down',
     'fell|fall|fallen|slip*|tipp*|tumbl*|toppl* in|into|under',
     'tipp*|toppl* over',
     'pull*|drag*|fish* out',
     'got|get|lifted @kid out',
     'swallow*|inhal*|breath* water',
-    'went|gone|goes|go|been under',
+    'went|gone|goes|go|been|was|slipped under',
   ],
 
   // ---- Burns and scalds --------------------------------------------------------------------
-  burn: ['burn|burns|burnt|burned|burning|scald|scalds|scalded|scalding'],
+  burn: ['burn|burns|burnt|burned|burning|scald|scalds|scalded|scalding', 'caught|catch|catches fire|alight', 'on fire', 'set fire|alight'],
   heatSource: [
     '@hot water|tea|coffee|drink|drinks|oil|fat|soup|milk|liquid|pan|food|noodle|noodles|bath|cup|mug|kettle',
     'water|tea|coffee|drink|milk|bath|oil|soup|food hot|boiling|scalding',
+    'cup|mug|pot|flask|bowl of tea|coffee|soup|water',
+    'fresh|freshly|made|boiled|brewed tea|coffee',
+    'too hot',
     'kettle|iron|oven|hob|stove|cooker|radiator|fire|flame|flames|candle|cigarette|firework|fireworks|barbecue|bbq|grill|heater|toaster|straighteners|steam|embers|wax',
     'chemical|acid|caustic',
     'drain|oven cleaner',
@@ -282,6 +329,7 @@ const raw = {
   ],
   burnDamage: [
     'blister*',
+    'bubbl*',
     'skin peel*|off|hanging|white|leathery|charred|black|raw|weep*|melt*|coming',
     'peel*',
     'leathery|charred|weeping|raw',
@@ -290,10 +338,13 @@ const raw = {
     'screaming|scream*|inconsolable',
     '@neg hurt',
   ],
-  burnSite: ['face|eye|eyes|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth'],
+  burnSite: [
+    'face|eye|eyes|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth|' +
+      'back|arm|arms|leg|legs|lap|thigh|thighs|bum|body|shoulder|shoulders|head|scalp',
+  ],
 
   // ---- Severe bleeding ---------------------------------------------------------------------
-  bleeding: ['bleed*|blood|bloody'],
+  bleeding: ['bleed*|blood|bloody|nosebleed*', 'nose bleed*'],
   heavyBleeding: [
     '@neg stop|stopping|stopped',
     'nonstop|constantly|continuously',
@@ -311,7 +362,7 @@ const raw = {
   ],
   flow: ['gush*|spurt*|pump*|pour*|soak*|stream*|squirt*'],
   pressure: ['press*|pressure|towel|cloth|bandage|wound|cut|dressing'],
-  internalBleeding: ['vomit*|cough*|throw*|sick|spit* blood', 'blood vomit|sick|spit'],
+  internalBleeding: ['vomit*|cough*|throw*|sick|spit* blood|clot|clots', 'blood vomit|sick|spit', 'blood clot|clots'],
 
   // ---- Rash that does not fade, with fever ---------------------------------------------
   rash: ['rash|rashes|spot|spots|dot|dots|mark|marks|blotch*|bruis*|pinprick*|petechia*|purpura|speckl*|freckl*|patch|patches'],
@@ -320,7 +371,7 @@ const raw = {
   purpleSpots: ['purple|purplish|dark|maroon|purply spot|spots|dot|dots|rash|blotch*|patch|patches|mark|marks', 'like bruise*|bruising', 'pinprick*'],
   stiffNeck: ['stiff neck', 'neck stiff|hurts|sore'],
   lightHurts: ['light hurts|bothers', 'dislike*|hate* light', '@neg like light', 'bright light'],
-  unwell: ['sleepy|drowsy|floppy|lethargic|listless|irritable|confused', 'cold hands|feet', 'vomit*|sick', 'tired|exhausted'],
+  unwell: ['sleepy|drowsy|floppy|lethargic|listless|irritable|confused', 'very|really|so|extremely unwell|poorly|ill', 'cold hands|feet', 'vomit*|sick', 'tired|exhausted'],
 
   // ---- Crisis: the parent's safety, or a child being harmed by someone -------------------
   selfHarm: [
@@ -332,18 +383,22 @@ const raw = {
     'want|wants|wanted|going|gonna|ready|plan|plans|like|thinking|thought|decided end*|ending it|everything|life|all',
     'end* my|her|his life',
     '@neg want|wanna alive|live|living|exist|here|wake',
-    'better off without me|us|her|him',
+    'better off without|if',
+    'i|me @neg here|around|alive',
     'want|wants|wanted|wish die|dead',
     'wish i was|were dead|gone',
     'take|taking|swallow*|overdose all pill|pills|tablets|meds',
-    'pill|pills|tablets|meds ready',
+    'pill|pills|tablets|meds ready|lined|counted|saved|stockpiled|hoarded',
     'jump*|throw* from|off balcony|bridge|roof|window|building|cliff',
     'driv*|crash* into wall|tree|lorry|truck|traffic|river|bridge',
     '@neg go on anymore|more|living',
     'cord|rope|belt|scarf|string|tie|ligature round|around neck',
   ],
   harmThoughts: [
-    'might|could|will|scared|afraid|urge|urges|thought|thoughts|imagin*|thinking|want|picture|visualis* hurt*|harm*|smother*|suffocat*|shake|shaking|kill*|drown* baby|son|daughter|child|kid|kids|him|her|them|toddler',
+    'might|could|will|going|gonna|about|scared|afraid|urge|urges|thought|thoughts|imagin*|thinking|want|picture|visualis* hurt*|harm*|smother*|suffocat*|shake|shaking|kill*|drown* baby|son|daughter|child|kid|kids|him|her|them|toddler',
+    '@neg keep @victim safe',
+    'safe from me',
+    'need|needs someone|somebody take him|her|them|baby',
   ],
   adultHarm: [
     '@adult hit|hits|hitting|beat|beats|beating|punch*|slap*|kick*|shake|shakes|shook|shaking|strangl*|chok*|burn|burns|burned|burnt|hurt|hurts|hurting|abus*|threaten*|smack*|squeez*|throw*|threw|bite|bites|lock*|starv*|smother*|punish*|molest*|rape* @victim',
@@ -358,6 +413,16 @@ const raw = {
     'abused|abusing|abuser|molest*|rape|raped|raping|sexually',
     'domestic|child|sexual violence|abuse',
   ],
+  /** Violence from an adult, told with fear, a plea or an injury: each alone is ordinary, together they are not. */
+  violence: [
+    'threaten*|drunk|violent|violence|weapon|knife|gun|rage|raging|punch*|strangl*|beat|beats|beating|beaten|hit|hits|hitting|slap*|kick*|pinch*|shov*|smack*',
+    'hold|holds|held|holding hand|hands|arm|head on|against|under|over|down',
+    'teach* lesson',
+  ],
+  babyShaken: ['shake|shakes|shook|shaking baby|babies|newborn|infant'],
+  fear: ['afraid|scared|frightened|terrified|petrified|fearful', 'help me|us', 'please stop|help', 'crying|screaming|shouting|yelling stop|help|please'],
+  injuryMark: ['mark|marks|bruise*|bruising|welt*|weal*'],
+  disclosure: ['told|tells|tell|said|says|saying|disclosed|admitted'],
   secret: ['secret|secrets'],
   touched: ['touch*|touching|kiss*|undress*|photo*|pictures'],
   nightVisits: ['come|comes|coming|came|go|goes|going into bed|bedroom|room|bath'],
@@ -389,8 +454,11 @@ const frameRaw = {
     'how do|can|should you|we',
     'how to',
     'tips|ideas|recommend*|advice',
+    'plan|plans|policy|leaflet|poster|kit|awareness',
+    'first aid',
+    'same thing|as',
     'how stop|keep|prevent @kid',
-    'explain|teach|books|book|story|stories',
+    'explain|books|book|story|stories',
     'causes|cause|common|difference|differences',
     'next week|month|year|time',
     'paranoid|nervous|curious|wonder*',
@@ -407,8 +475,10 @@ const frameRaw = {
     'when he|she|they|i was|were little|baby|younger|born|smaller',
     'on|last monday|tuesday|wednesday|thursday|friday|saturday|sunday',
     'history of',
+    'as kid|child|baby|teenager|teen',
+    'when @kid|he|she|they|i was|were',
   ],
-  present: ['now|rn|currently|again|another|today|tonight|keeps|keep', 'right now', 'this morning|afternoon|evening', 'minute|minutes|mins|min|hour ago'],
+  present: ['now|rn|currently|again|another|today|tonight|keeps|keeping', 'right now', 'this morning|afternoon|evening', 'minute|minutes|mins|min|hour ago'],
   resolved: [
     'fine now|since|after|afterwards|straight|then',
     'totally|completely|absolutely|perfectly|otherwise fine|normal|ok|okay|well',
@@ -422,8 +492,16 @@ const frameRaw = {
     'carried on',
     'came out',
     'was|is|seems|seemed|seem fine',
+    'came|come|comes|popped|bobbed up laughing|giggling|smiling|fine|happy|ok',
   ],
-  worsening: ['but|and now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening'],
+  /** An object that has come out again: it can no longer harm, whatever else the rule fears. */
+  expelled: [
+    'came|come|comes out',
+    'pooed|pooped|passed|spat|spit|coughed|cough|sicked|vomited it|them up|out',
+    'in her|his|their nappy|poo|poop|stool|nappies',
+    'found it|them',
+  ],
+  worsening: ['but|and +now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening', 'hours|minutes|mins|while|day later'],
   otherChild: [
     'friend|friends|neighbour|neighbours|neighbor|neighbors|sister|sisters|brother|brothers|cousin|cousins|someone|colleague baby|son|daughter|child|kid|kids|boy|girl|toddler',
     'nephew|niece|classmate|classmates',
@@ -438,6 +516,10 @@ const frameRaw = {
     'tantrum*|meltdown*|screaming|scream|cross|angry|upset|frustrat*|biscuit|biscuits|heap',
     'relax*|cuddle*|love|giggl*|laugh*|excite*|excited|happy|happily',
     'hearing|ears|listen*|selective|attention|zone*|daydream*|name',
+    'ask|asks|asked|asking|talk|talks|talking about',
+    'annoying|annoyed|refus*|protest*|stubborn|naughty|cheeky|deliberately|purpose',
+    'car seat',
+    'buggy|pushchair|pram',
     'tone|physio*|exercise*|therapy|therapist|stim*|flap*',
   ],
 } satisfies Record<string, string[]>;
@@ -469,6 +551,9 @@ const idiomRaw = [
   'drop* off sleep|asleep',
   'collapse* laughing|laughter|giggles|tears|heap',
   'in stitches',
+  'my|our heart stop*|skip*|sank|sink*|rac*|pound*|miss*',
+  'hit* roof|ceiling',
+  'touch* base',
   'blood test|tests|pressure|sugar',
   'knocked out tiredness|exhaustion',
 ];

@@ -13,10 +13,15 @@ import { readMessage, type Sentence } from './reading';
 export type Cue = ConceptName | 'youngBaby' | 'feverReading';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
-export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'resolved' | 'otherChild' | 'joke' | 'fiction'>;
+export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'resolved' | 'expelled' | 'otherChild' | 'joke' | 'fiction'>;
 
 export interface EvidenceRule {
-  /** Any one of these lists of cues, all found within one sentence or two adjacent ones, is enough. */
+  /**
+   * Any one of these lists of cues, all found within one sentence or two adjacent ones, is
+   * enough. A fragment ("Popcorn.", "Watch battery. Maybe.") belongs to the sentence after it,
+   * and a sentence that moves the story on ("now two hours later he's vomited") reaches back
+   * to everything told before it.
+   */
   evidence: Cue[][];
   heeds: Heed[];
   /** Cues that void any finding they overlap: a child's own medicine is not a poison. */
@@ -62,9 +67,13 @@ function numberValue(word: string): number | undefined {
   return NUMBER_WORDS[word];
 }
 
+/** Words before a count of days that make it a duration ("for 2 days"), not an age. */
+const DURATION_WORDS = new Set(['for', 'since', 'past', 'last', 'over', 'about', 'nearly', 'almost', 'every', 'few', 'couple']);
+
 function findYoungBaby(sentence: Sentence): Span[] {
   return sentence.flatMap((token, index) => {
     if (token.word === 'newborn' || token.word === 'neonate') return [{ start: index, end: index }];
+    if (DURATION_WORDS.has(sentence[index - 1]?.word ?? '')) return [];
     const unit = sentence[index + 1];
     const count = numberValue(token.word);
     const days = unit && count !== undefined ? DAYS_PER_UNIT[unit.lemma] : undefined;
@@ -72,13 +81,39 @@ function findYoungBaby(sentence: Sentence): Span[] {
   });
 }
 
+/**
+ * A temperature of 37.8°C (100.4°F) or more, when the sentence speaks of temperature; a number
+ * with a decimal in the Celsius fever range ("5 weeks old, 38.3") is a temperature on its own,
+ * since nothing else a parent measures reads like that.
+ */
 function findFeverReading(sentence: Sentence): Span[] {
-  if (!sentence.some((token) => TEMPERATURE_WORDS.has(token.word))) return [];
+  const aboutTemperature = sentence.some((token) => TEMPERATURE_WORDS.has(token.word));
   return sentence.flatMap((token, index) => {
     const value = numberValue(token.word) ?? Number.NaN;
-    const fever = (value >= 37.8 && value < 44) || (value >= 100.4 && value < 110);
+    const celsius = value >= 37.8 && value < 44;
+    const fever = aboutTemperature ? celsius || (value >= 100.4 && value < 110) : celsius && token.word.includes('.');
     return fever ? [{ start: index, end: index }] : [];
   });
+}
+
+/** A sentence without a verb, or of three words or fewer: a fragment that the next sentence completes. */
+function isFragment(sentence: Sentence): boolean {
+  const words = sentence.filter((token) => token.pos !== 'PUNCT');
+  return words.length <= 3 || !words.some((token) => token.pos === 'VERB' || token.pos === 'AUX');
+}
+
+/** Runs of sentences read as one: each fragment joins the sentence that follows it. */
+function groupFragments(sentences: Sentence[]): number[][] {
+  const groups: number[][] = [];
+  let pending: number[] = [];
+  sentences.forEach((sentence, index) => {
+    pending.push(index);
+    if (!isFragment(sentence) || index === sentences.length - 1) {
+      groups.push(pending);
+      pending = [];
+    }
+  });
+  return groups;
 }
 
 const overlaps = (a: Span, b: Span) => a.start <= b.end && b.start <= a.end;
@@ -104,19 +139,29 @@ export class MessageEvidence {
   private readonly sentences: Sentence[];
   private readonly idiomSpans: Span[][];
   private readonly sentenceFrames: Set<FrameName>[];
+  private readonly windows: number[][];
   private readonly cache = new Map<Cue, Finding[]>();
 
   constructor(message: string) {
     this.sentences = readMessage(message);
     this.idiomSpans = this.sentences.map((sentence) => idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
+    this.windows = this.windowsOf(groupFragments(this.sentences));
   }
 
-  /** Whether any list of cues in `rule` holds, in one sentence or in two adjacent ones. */
+  /** Whether any list of cues in `rule` holds within one window of the message. */
   holds(rule: EvidenceRule): boolean {
-    return this.sentences.some((_, index) => {
-      const windows = index + 1 < this.sentences.length ? [[index], [index, index + 1]] : [[index]];
-      return windows.some((window) => rule.evidence.some((cues) => this.holdsIn(rule, cues, window)));
+    return this.windows.some((window) => rule.evidence.some((cues) => this.holdsIn(rule, cues, window)));
+  }
+
+  /** Each group of sentences, each two adjacent groups, and, for a group that moves the story on, all that came before it. */
+  private windowsOf(groups: number[][]): number[][] {
+    return groups.flatMap((group, index) => {
+      const windows = [group];
+      const next = groups[index + 1];
+      if (next) windows.push([...group, ...next]);
+      if (index > 1 && group.some((sentence) => this.sentenceFrames[sentence]!.has('worsening'))) windows.push(groups.slice(0, index + 1).flat());
+      return windows;
     });
   }
 
@@ -182,7 +227,12 @@ export class MessageEvidence {
     const present = new Set<FrameName>();
     for (const [name, phrases] of Object.entries(framePhrases) as [FrameName, Phrase[]][]) {
       const found = phrases.some((phrase) =>
-        findPhrase(sentence, phrase).some((span) => !sentence[span.start]!.negated && !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))),
+        findPhrase(sentence, phrase).some(
+          (span) =>
+            !sentence[span.start]!.negated &&
+            !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span)) &&
+            !(name === 'past' && inAfterClause(sentence, span)),
+        ),
       );
       if (found) present.add(name);
     }
@@ -196,8 +246,22 @@ export class MessageEvidence {
   }
 }
 
-/** "What's anaphylaxis?", "what are febrile convulsions": a short question asking what a word means. */
+/**
+ * "After his op last week": a past time inside an 'after' clause dates the cause, not the sign
+ * the rest of the sentence reports ("bleeding won't stop after his op last week").
+ */
+function inAfterClause(sentence: Sentence, span: Span): boolean {
+  for (let index = span.start - 1; index >= 0; index--) {
+    const token = sentence[index]!;
+    if (token.word === 'after') return true;
+    if (token.boundary) return false;
+  }
+  return false;
+}
+
+/** "What's anaphylaxis?", "what does 'dry drowning' mean": a question asking what a word means. */
 function isDefinitionQuestion(sentence: Sentence): boolean {
   const words = sentence.filter((token) => token.pos !== 'PUNCT');
-  return words.length <= 5 && words[0]?.word === 'what' && words[1]?.lemma === 'be';
+  if (words[0]?.word !== 'what') return false;
+  return (words.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean');
 }

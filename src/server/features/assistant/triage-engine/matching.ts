@@ -4,16 +4,20 @@
  * ('vomit*'). A word matches by its form or its lemma, so 'swallow' finds 'swallowed', and a
  * word the English model does not know matches a cue word it is one or two typing slips away
  * from ('siezure', 'breething'). A slot starting with '!' takes any content word but those
- * listed ('drowning in !water' is the idiom, not the event). Between two slots a phrase lets
- * through a few small words ("lips [are going] blue", "n't [think he's] breathing"), never a
- * clause boundary.
+ * listed ('drowning in !water' is the idiom, not the event), and one starting with '+' must
+ * follow the slot before it directly ('but +now', not "but he's fine now"). Between two slots a phrase lets
+ * through a few small words ("lips [are going] blue", "n't [think he's] breathing"), the child
+ * ("pulled [my daughter] out") or an amount ("swallowed [a lot of] water"), never a clause
+ * boundary.
  */
+import { CHILD_WORDS } from './concepts';
 import type { Sentence, Token } from './reading';
 
 interface Slot {
   words: Set<string>;
   stems: string[];
   negative: boolean;
+  adjacent: boolean;
 }
 
 export type Phrase = Slot[];
@@ -23,20 +27,25 @@ export interface Span {
   end: number;
 }
 
-const MAX_GAP = 3;
+const MAX_GAP = 4;
 /** Parts of speech a gap may hold: the small words around a cue, not another event. */
 const GAP_POS = new Set(['AUX', 'PRON', 'DET', 'ADV', 'PART', 'ADP', 'NUM', 'ADJ', 'SCONJ']);
 /** Verbs that only link or hedge, so "is going blue" and "don't think he's breathing" still read as one cue. */
 const GAP_VERBS = new Set(['be', 'go', 'turn', 'get', 'become', 'look', 'seem', 'keep', 'start', 'have', 'feel', 'think', 'know', 'believe', 'sound']);
+/** Nouns that name an amount rather than a thing. */
+const AMOUNT_NOUNS = new Set(['lot', 'lots', 'bit', 'load', 'loads', 'bunch', 'couple', 'amount', 'bottle', 'glass', 'cup', 'mouthful', 'handful', 'spoonful']);
 
 export function parsePhrase(text: string): Phrase {
-  return text.split(' ').map((slot) => {
+  return text.split(' ').map((written) => {
+    const adjacent = written.startsWith('+');
+    const slot = adjacent ? written.slice(1) : written;
     const negative = slot.startsWith('!');
     const alternatives = (negative ? slot.slice(1) : slot).split('|');
     return {
       words: new Set(alternatives.filter((a) => !a.endsWith('*'))),
       stems: alternatives.filter((a) => a.endsWith('*')).map((a) => a.slice(0, -1)),
       negative,
+      adjacent,
     };
   });
 }
@@ -92,17 +101,20 @@ function listed(token: Token, slot: Slot): boolean {
   );
 }
 
-/** Small words, linking verbs, and a noun that only qualifies the next one ("into my little sisters room"). */
+/** Small words, linking verbs, the child, an amount, and a noun that only qualifies the next one ("into my little sisters room"). */
 function canSkip(token: Token, next: Token | undefined): boolean {
   if (token.boundary) return false;
-  return GAP_POS.has(token.pos) || GAP_VERBS.has(token.lemma) || (token.pos === 'NOUN' && next?.pos === 'NOUN');
+  if (GAP_POS.has(token.pos) || GAP_VERBS.has(token.lemma)) return true;
+  if (CHILD_WORDS.has(token.word) || AMOUNT_NOUNS.has(token.word)) return true;
+  return token.pos === 'NOUN' && next?.pos === 'NOUN';
 }
 
 /** Where the slots from `slotIndex` on match, starting exactly at `at`; the end of the match or -1. */
 function matchFrom(sentence: Sentence, phrase: Phrase, slotIndex: number, at: number): number {
   if (!slotMatches(sentence[at]!, phrase[slotIndex]!)) return -1;
   if (slotIndex === phrase.length - 1) return at;
-  for (let next = at + 1; next < sentence.length && next <= at + 1 + MAX_GAP; next++) {
+  const maxGap = phrase[slotIndex + 1]!.adjacent ? 0 : MAX_GAP;
+  for (let next = at + 1; next < sentence.length && next <= at + 1 + maxGap; next++) {
     const end = matchFrom(sentence, phrase, slotIndex + 1, next);
     if (end >= 0) return end;
     if (!canSkip(sentence[next]!, sentence[next + 1])) break;

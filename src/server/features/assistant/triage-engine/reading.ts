@@ -13,6 +13,18 @@ const { its } = nlp;
 // the id of a nonsense word read before any message is where the unknown words begin.
 const FIRST_UNKNOWN_ID = Number(nlp.readDoc('qzxqzxqzx').tokens().out(its.uniqueId)[0]);
 
+const knownLemmas = new Map<string, boolean>();
+/** Whether the model knows a word, so that an inflection of a real word ('x-rayed') is never read as a typo of a cue. */
+function isKnownWord(word: string): boolean {
+  let known = knownLemmas.get(word);
+  if (known === undefined) {
+    const ids = nlp.readDoc(word).tokens().out(its.uniqueId) as number[];
+    known = ids.length === 1 && ids[0]! < FIRST_UNKNOWN_ID;
+    knownLemmas.set(word, known);
+  }
+  return known;
+}
+
 export interface Token {
   /** Lowercase, with contractions spelt out ("n't" reads "not"). */
   word: string;
@@ -28,18 +40,29 @@ export type Sentence = Token[];
 
 const CLAUSE_STARTS = new Set(['and', 'but', 'then', 'now', 'so', 'because', 'cos', 'when', 'while', 'after', 'since', 'until', 'though', 'although', 'which', 'plus', 'also']);
 
-/** Case, curly quotes, apostrophes left out, hyphenated words and shorthand ages, made regular. */
+const CHILD_NOUNS = 'son|daughter|child|kid|baby|boy|girl|toddler|twins?|one|sister|brother';
+
+/**
+ * Case, curly quotes, apostrophes left out, hyphenated words and shorthand ages, made regular.
+ * Two shapes are put in plain order, since no cue phrase can read them as written: an age used
+ * as a noun ("our 2 year old") gets its noun, and a sign stated then denied ("breathing - she's
+ * not", "moving? he isn't") becomes "she is not breathing".
+ */
 function normalise(message: string): string {
   return message
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\b(he|she)s\b/g, "$1's")
-    .replace(/\b(i)(m|ve)\b/g, "$1'$2")
+    .replace(/\bi'?m\b/g, 'i am')
+    .replace(/\bi'?ve\b/g, 'i have')
+    .replace(/\b(isnt|arent|wasnt|dont|doesnt|didnt|cant|wont|wouldnt|couldnt|hasnt|havent)\b/g, (word) => `${word.slice(0, -2)}n't`)
     .replace(/(?<=[a-z])[-/](?=[a-z])/g, ' ')
     .replace(/\b(\d+(?:\.\d+)?)\s*(?:yo|y\/o|yrs?|years?)\b/g, '$1 year')
     .replace(/\b(\d+)\s*(?:mo|mos|mths?|months?)\b/g, '$1 month')
     .replace(/\b(\d+)\s*(?:wk|wks|weeks?)\b/g, '$1 week')
-    .replace(/\b(\d+)\s*(?:d|days?)\b/g, '$1 day');
+    .replace(/\b(\d+)\s*(?:d|days?)\b/g, '$1 day')
+    .replace(new RegExp(`\\b(year|month|week|day) old\\b(?!\\s+(?:${CHILD_NOUNS})\\b)`, 'g'), '$1 old child')
+    .replace(/\b([a-z]+ing)\s*[-\u2013\u2014,:.?!]+\s*(he|she|they|it)\s*(?:'s|is|'re|are)\s*(?:not|n't)\b/g, '$2 is not $1');
 }
 
 const CONTENT_POS = new Set(['VERB', 'NOUN', 'PROPN', 'ADJ']);
@@ -88,7 +111,7 @@ export function readMessage(message: string): Sentence[] {
         lemma: lemmas[index]!,
         pos: parts[index]!,
         negated: negated[index]!,
-        known: ids[index]! < FIRST_UNKNOWN_ID,
+        known: ids[index]! < FIRST_UNKNOWN_ID || (lemmas[index] !== words[index] && isKnownWord(lemmas[index]!)),
         boundary: types[index] === 'punctuation' || CLAUSE_STARTS.has(words[index]!),
       });
     }

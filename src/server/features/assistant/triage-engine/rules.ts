@@ -59,7 +59,18 @@ export const rules: TriageRule[] = [
     category: 'abuse',
     level: 'crisis',
     heeds: ['hypothetical', 'joke', 'fiction'],
-    evidence: [['adultHarm'], ['sexualAbuse'], ['secret', 'touched'], ['adult', 'nightVisits', 'atNight'], ['danger']],
+    evidence: [
+      ['adultHarm'],
+      ['sexualAbuse'],
+      ['secret', 'touched'],
+      ['adult', 'nightVisits', 'atNight'],
+      ['danger'],
+      ['adult', 'violence', 'fear'],
+      ['adult', 'violence', 'injuryMark'],
+      ['adult', 'disclosure', 'touched'],
+      ['adult', 'disclosure', 'injuryMark'],
+      ['babyShaken'],
+    ],
     steps: [
       'If you can, get yourself and your children to a safe place.',
       'You can talk in confidence: in the US, the Childhelp hotline 1-800-422-4453 or the National Domestic Violence Hotline 1-800-799-7233; in the UK, the NSPCC on 0808 800 5000 or the National Domestic Abuse Helpline on 0808 2000 247.',
@@ -83,7 +94,7 @@ export const rules: TriageRule[] = [
     category: 'choking',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['choking'], ['stuckInThroat'], ['silent', 'inMouth'], ['gagging', 'notBreathing'], ['backBlows']],
+    evidence: [['choking'], ['stuckInThroat'], ['silent', 'inMouth'], ['gagging', 'notBreathing'], ['inhaled', 'notBreathing'], ['backBlows']],
     steps: [
       'If they can cough, cry or talk, encourage them to keep coughing and stay right with them.',
       'If they cannot cough, cry or breathe: for a baby under 1, lay them face down along your forearm or thigh, head lower than the body, and give up to 5 firm back blows between the shoulder blades; then up to 5 chest thrusts with two fingers in the centre of the chest.',
@@ -96,7 +107,7 @@ export const rules: TriageRule[] = [
     category: 'allergic-reaction',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['airwaySwelling'], ['throatTight'], ['anaphylaxis'], ['allergyTrigger', 'allergySign'], ['allergyTrigger', 'eyeSwelling']],
+    evidence: [['airwaySwelling'], ['throatTight'], ['anaphylaxis'], ['allergyTrigger', 'allergySign'], ['allergyTrigger', 'eyeSwelling'], ['hives', 'allergySign'], ['hives', 'eyeSwelling']],
     steps: [
       'If they have an adrenaline auto-injector (such as an EpiPen), use it now, into the outer thigh, as you were shown.',
       'Lie them down with their legs raised; if breathing is hard, let them sit up instead. Do not let them stand or walk.',
@@ -132,8 +143,15 @@ export const rules: TriageRule[] = [
   {
     category: 'swallowed-object',
     level: 'emergency',
-    heeds: SEEMING_WELL_IS_NO_COMFORT,
-    evidence: [['ingest', 'object'], ['batteryOrMagnet', 'missingObject']],
+    // An object that has come out again is no longer inside.
+    heeds: [...SEEMING_WELL_IS_NO_COMFORT, 'expelled'],
+    evidence: [
+      ['ingest', 'object'],
+      ['batteryOrMagnet', 'missingObject'],
+      ['batteryOrMagnet', 'access'],
+      ['batteryOrMagnet', 'swallowSign'],
+    ],
+    excludes: ['ownObject'],
     steps: [
       'Button batteries and magnets can cause serious harm within hours, even when a child seems fine: go to the nearest emergency department now.',
       "Don't try to make them sick, and don't give food or drink.",
@@ -214,7 +232,7 @@ export const rules: TriageRule[] = [
     level: 'emergency',
     heeds: ALL_FRAMES,
     benignExplains: true,
-    evidence: [['seizure'], ['jerking', 'jerkingPattern']],
+    evidence: [['seizure'], ['jerking', 'jerkingPattern'], ['jerking', 'lasting']],
     steps: [
       'Stay with them and note the time it started.',
       'Move anything hard or sharp away, and put something soft under their head if you can.',
