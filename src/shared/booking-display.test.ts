@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDateLabel, bookingStatusTone, clockLabel, initialsOf, paymentStatusTone, teacherStars, timeRangeLabel } from './booking-display';
+import { bookingDateLabel, bookingStatusBadge, bookingStatusTone, clockLabel, initialsOf, paymentStatusTone, teacherStars, timeRangeLabel } from './booking-display';
 
 describe('booking display rules', () => {
   it('shows a 0-50 rating as whole stars out of 5: divided by 10, rounded', () => {
@@ -9,6 +9,14 @@ describe('booking display rules', () => {
   it('gives the status and payment badges the tones of the spec', () => {
     expect(['confirmed', 'pending', 'cancelled', 'declined'].map(bookingStatusTone)).toEqual(['success', 'warning', 'destructive', 'secondary']);
     expect(['paid', 'unpaid', 'refunded'].map(paymentStatusTone)).toEqual(['success', 'outline', 'outline']);
+  });
+
+  it("labels a request that expired unconfirmed 'Expired', and every other status as the spec does", () => {
+    expect(bookingStatusBadge('cancelled', 'expired')).toEqual({ label: 'Expired', tone: 'secondary' });
+    expect(bookingStatusBadge('cancelled', 'parent')).toEqual({ label: 'Cancelled', tone: 'destructive' });
+    expect(bookingStatusBadge('cancelled', 'declined')).toEqual({ label: 'Cancelled', tone: 'destructive' });
+    expect(bookingStatusBadge('pending', null)).toEqual({ label: 'Pending', tone: 'warning' });
+    expect(bookingStatusBadge('confirmed')).toEqual({ label: 'Confirmed', tone: 'success' });
   });
 
   it('writes dates out in full, and shows a date that cannot be parsed as it came', () => {

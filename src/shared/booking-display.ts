@@ -28,6 +28,15 @@ export function bookingStatusTone(status: string): Tone {
   return 'secondary';
 }
 
+/**
+ * A booking's status badge: the spec's label and tone, except that a request the teacher did not
+ * confirm in time reads 'Expired' (still cancelled underneath), in the tone of any other state.
+ */
+export function bookingStatusBadge(status: string, cancelReason?: string | null): { label: string; tone: Tone } {
+  if (status === 'cancelled' && cancelReason === 'expired') return { label: 'Expired', tone: 'secondary' };
+  return { label: capitalized(status), tone: bookingStatusTone(status) };
+}
+
 /** paid → success, anything else → outline. */
 export function paymentStatusTone(paymentStatus: string): Tone {
   return paymentStatus === 'paid' ? 'success' : 'outline';

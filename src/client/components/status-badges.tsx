@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { bookingStatusTone, capitalized, paymentStatusTone, type Tone } from '../../shared/booking-display';
+import { bookingStatusBadge, capitalized, paymentStatusTone, type Tone } from '../../shared/booking-display';
 
 /** How each of the spec's badge tones looks. */
 const toneStyle: Record<Tone, { color: string; variant: 'light' | 'outline' }> = {
@@ -19,9 +19,9 @@ function ToneBadge({ tone, label }: { tone: Tone; label: string }) {
   );
 }
 
-/** A booking's status: confirmed success, pending warning, cancelled destructive, else secondary. */
-export function BookingStatusBadge({ status }: { status: string }) {
-  return <ToneBadge tone={bookingStatusTone(status)} label={capitalized(status)} />;
+/** A booking's status: confirmed success, pending warning, cancelled destructive, else secondary; an expired request reads 'Expired'. */
+export function BookingStatusBadge({ status, cancelReason }: { status: string; cancelReason?: string | null }) {
+  return <ToneBadge {...bookingStatusBadge(status, cancelReason)} />;
 }
 
 /** A booking's payment: paid success, else outline. */

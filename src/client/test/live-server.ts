@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 
 /** The seeded demo accounts (src/server/demo/seed.ts); server code stays out of the DOM environment. */
 export const demoAccounts = {
@@ -18,6 +18,8 @@ export interface LiveServer {
   signIn(account: Account): Promise<void>;
   /** Another person's HTTP client (such as nursery staff), with its own cookies. */
   as(account: Account): Promise<{ post(path: string, body: unknown): Promise<{ status: number; body: unknown }> }>;
+  /** Moves the server's clock forward, as if this much time had passed (it never goes back). */
+  advanceClock(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,8 @@ export async function startLiveServer(options: { seed?: boolean } = {}): Promise
     env: { ...process.env, LIVE_SERVER_SEED: options.seed === false ? 'false' : 'true' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const origin = await readOrigin(child);
+  const lines = createInterface({ input: child.stdout! });
+  const origin = await readOrigin(child, lines);
   window.happyDOM.setURL(`${origin}/`);
 
   return {
@@ -51,6 +54,11 @@ export async function startLiveServer(options: { seed?: boolean } = {}): Promise
       if (!cookie) throw new Error(`sign-in as ${account.email} failed: ${signedIn.status}`);
       return { post: (path, body) => send(origin, 'POST', path, body, cookie) };
     },
+    async advanceClock(ms) {
+      const answered = new Promise((resolve) => lines.once('line', resolve));
+      child.stdin!.write(`${JSON.stringify({ advanceMs: ms })}\n`);
+      await answered;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -59,9 +67,8 @@ export async function startLiveServer(options: { seed?: boolean } = {}): Promise
   };
 }
 
-function readOrigin(child: ChildProcess): Promise<string> {
+function readOrigin(child: ChildProcess, lines: Interface): Promise<string> {
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve((JSON.parse(line) as { origin: string }).origin));
     child.once('exit', (code) => reject(new Error(`the live server exited early (${code})`)));
   });

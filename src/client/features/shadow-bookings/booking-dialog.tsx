@@ -68,6 +68,11 @@ function BookingForm({ teacher, onDone }: { teacher: ShadowTeacherDto; onDone: (
         toast({ title: 'Booking failed', message: 'There was an error creating your booking. Please try again.', tone: 'error' });
         return;
       }
+      if (!error.message.startsWith(TIME_TAKEN_MESSAGE)) {
+        // Too many requests already waiting: the server's message says which limit and what to do.
+        toast({ title: 'Booking failed', message: error.message, tone: 'error' });
+        return;
+      }
       // Someone else took the time between loading and sending: say so, and show what is left.
       const detail = error.message.startsWith(`${TIME_TAKEN_MESSAGE}: `) ? error.message.slice(TIME_TAKEN_MESSAGE.length + 2) : 'It was booked by someone else a moment ago.';
       toast({ title: 'That time was just taken', message: `${detail} Please choose another time.`, tone: 'error' });

@@ -89,7 +89,7 @@ function BookingsTable({ bookings, onDetails }: { bookings: BookingDto[]; onDeta
               <Table.Td>{timeRangeLabel(booking.startTime, booking.endTime)}</Table.Td>
               <Table.Td>{bookingPlace(booking)}</Table.Td>
               <Table.Td>
-                <BookingStatusBadge status={booking.status} />
+                <BookingStatusBadge status={booking.status} cancelReason={booking.cancelReason} />
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
@@ -126,7 +126,7 @@ function BookingDetailsDialog({ booking, onClose }: { booking: BookingDto; onClo
     ['Date', bookingDateLabel(booking.startDate)],
     ['Time', timeRangeLabel(booking.startTime, booking.endTime)],
     ['Total', priceLabel(booking.totalPrice)],
-    ['Status', <BookingStatusBadge key="status" status={booking.status} />],
+    ['Status', <BookingStatusBadge key="status" status={booking.status} cancelReason={booking.cancelReason} />],
     ['Payment', <PaymentStatusBadge key="payment" paymentStatus={booking.paymentStatus} />],
     ['Notes', booking.notes || 'None'],
   ];

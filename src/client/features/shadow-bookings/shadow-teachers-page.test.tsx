@@ -367,6 +367,77 @@ describe('My Bookings', () => {
   });
 });
 
+describe('Requests waiting for a teacher', () => {
+  beforeAll(() => server.signIn(demoAccounts.secondParent));
+
+  /** Three requests for Mei Lin Chen, the most one family may have waiting for one teacher. */
+  async function requestMeiLinThreeTimes() {
+    const meiLin = await teacherId('Mei Lin Chen');
+    const dates = ((await api('GET', `/api/shadow-teachers/${meiLin}/availability`)).body.dates as unknown as { date: string }[]).map((d) => d.date);
+    for (const date of dates.slice(0, 3)) {
+      const res = await api('POST', '/api/shadow-bookings', {
+        teacherId: meiLin,
+        childId: await childId('Kofi Osei'),
+        sessionType: 'home',
+        nurseryId: null,
+        location: null,
+        startDate: date,
+        endDate: date,
+        startTime: '10:00',
+        endTime: '11:00',
+        status: 'pending',
+        notes: '',
+        totalPrice: 5800,
+        paymentStatus: 'unpaid',
+      });
+      expect(res.status).toBe(201);
+    }
+  }
+
+  it('says why a fourth request for the same teacher is refused, and what to do', async () => {
+    await requestMeiLinThreeTimes();
+    const { user } = renderApp('/shadow-teachers');
+    const dialog = await openBookingDialog(user, 'Mei Lin Chen');
+    await pickOption(user, await dialog.findByRole('combobox', { name: 'Child' }), 'Kofi Osei');
+    await user.click(dialog.getByText('Home'));
+    const dateButton = dialog.getByRole('button', { name: /^Date/ });
+    await waitFor(() => expect(dateButton).toBeEnabled());
+    await user.click(dateButton);
+    const days = await screen.findAllByRole('button', { name: /^(Tuesday|Thursday), / });
+    await user.click(days.find((day) => !(day as HTMLButtonElement).disabled)!);
+    await pickOption(user, dialog.getByRole('combobox', { name: 'Start time' }), '12:00 PM');
+    await pickOption(user, dialog.getByRole('combobox', { name: 'End time' }), '1:00 PM');
+    await user.click(dialog.getByRole('button', { name: 'Request Booking' }));
+
+    expect(await screen.findByText('Booking failed')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You already have 3 booking requests waiting for Mei Lin Chen to confirm, the most you can hold with one teacher. ' +
+          'Cancel one in My Bookings, or wait until Mei Lin Chen confirms or declines one (requests not confirmed within 48 hours expire), then book again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows a request the teacher has not confirmed within 48 hours as 'Expired', with no Cancel", async () => {
+    await server.advanceClock(49 * 3_600_000);
+    const { user } = renderApp('/shadow-teachers');
+    await user.click(await screen.findByRole('tab', { name: 'My Bookings' }));
+    const table = await screen.findByRole('table', { name: 'My bookings' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(within(row).getByText('Mei Lin Chen')).toBeInTheDocument();
+      expect(toneOf(within(row).getByText('Expired'))).toBe('secondary');
+      expect(within(row).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    }
+    expect(within(table).queryByText('Cancelled')).not.toBeInTheDocument();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Details' }));
+    const details = within(await screen.findByRole('dialog', { name: 'Booking details' }));
+    expect(toneOf(details.getByText('Expired'))).toBe('secondary');
+  });
+});
+
 /** The spec's badge tone (success, warning, destructive, secondary, outline) of the badge holding this text. */
 const toneOf = (text: HTMLElement) => text.closest('[data-tone]')?.getAttribute('data-tone');
 

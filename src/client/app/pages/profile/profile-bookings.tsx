@@ -21,6 +21,8 @@ interface FamilyBooking {
   when: string;
   price: number;
   status: string;
+  /** Why a shadow booking was cancelled; 'expired' shows as Expired. */
+  cancelReason: string | null;
 }
 
 function fromShadowBooking(booking: BookingDto): FamilyBooking {
@@ -35,6 +37,7 @@ function fromShadowBooking(booking: BookingDto): FamilyBooking {
     when: timeRangeLabel(booking.startTime, booking.endTime),
     price: booking.totalPrice,
     status: booking.status,
+    cancelReason: booking.cancelReason,
   };
 }
 
@@ -49,6 +52,7 @@ function fromMentalHealthBooking(booking: MentalHealthBookingDto): FamilyBooking
     when: booking.timeWindowLabel,
     price: booking.price,
     status: booking.status,
+    cancelReason: null,
   };
 }
 
@@ -114,7 +118,7 @@ function BookingRow({ booking }: { booking: FamilyBooking }) {
           <Stack gap={2}>
             <Group gap="xs">
               <Text fw={600}>{booking.title}</Text>
-              <BookingStatusBadge status={booking.status} />
+              <BookingStatusBadge status={booking.status} cancelReason={booking.cancelReason} />
             </Group>
             <Text size="sm" c="dimmed">
               {booking.detail}

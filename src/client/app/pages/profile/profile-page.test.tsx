@@ -194,4 +194,15 @@ describe('Profile', () => {
     await screen.findByRole('table', { name: 'API tokens' });
     expect(screen.queryByTestId('new-token')).not.toBeInTheDocument();
   });
+
+  // Last: the server's clock only moves forward.
+  it("shows the shadow-teacher request as 'Expired' once its teacher has not confirmed it within 48 hours", async () => {
+    await server.advanceClock(49 * 3_600_000);
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Bookings' }));
+    const list = await screen.findByRole('list', { name: 'Family bookings' });
+    const shadowRow = within(list).getByRole('listitem', { name: 'Shadow teacher: Amara Okafor' });
+    expect(within(shadowRow).getByText('Expired').closest('[data-tone]')).toHaveAttribute('data-tone', 'secondary');
+    expect(within(shadowRow).queryByText('Pending')).not.toBeInTheDocument();
+  });
 });
