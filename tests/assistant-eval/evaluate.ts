@@ -19,6 +19,7 @@ export const EVALUATION_SETS = {
   tuning: { urgent: 'red-flags', ordinary: 'ordinary', questions: 'questions' },
   'tuning-2': { urgent: 'held-out/urgent', ordinary: 'held-out/ordinary', questions: 'held-out/questions' },
   'tuning-3': { urgent: 'held-out-2/urgent', ordinary: 'held-out-2/ordinary', questions: 'held-out-2/questions' },
+  'held-out': { urgent: 'held-out-3/urgent', ordinary: 'held-out-3/ordinary', questions: 'held-out-3/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
