@@ -93,3 +93,82 @@ describe('request bodies and addresses that cannot be read', () => {
     expect(response.json().message).toMatch(/address/);
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  const NUL = 'a\u0000b';
+  const cases: [string, 'GET' | 'POST' | 'PATCH', string, unknown, string][] = [
+    ['a nursery search', 'GET', '/api/nurseries?q=a%00b', undefined, 'q'],
+    ["a teacher's location", 'GET', '/api/shadow-teachers?location=%00', undefined, 'location'],
+    ['a post title', 'POST', '/api/community/posts', { title: NUL, content: 'Fine.' }, 'title'],
+    ['a tag', 'POST', '/api/community/posts', { title: 'Fine', content: 'Fine.', tags: ['sleep', NUL] }, 'tags'],
+    ["a child's name", 'POST', '/api/children', { ...child, name: NUL }, 'name'],
+    ['a chat message', 'POST', '/api/assistant/chat', { message: `Hello ${NUL}` }, 'message'],
+    ['a city', 'PATCH', '/api/users/me', { city: NUL }, 'city'],
+    ['a token name', 'POST', '/api/tokens', { name: NUL }, 'name'],
+    ['booking notes', 'POST', '/api/mental-health/bookings', { kind: 'service', serviceId: 'counseling', optionId: 'virtual-60', date: '2026-11-25', timeWindow: 'morning', notes: NUL }, 'notes'],
+    ['a name with half of a surrogate pair', 'POST', '/api/children', { ...child, name: 'Zoe \ud83d' }, 'name'],
+  ];
+
+  it.each(cases)('in %s is refused with 400 naming the field', async (_what, method, url, body, field) => {
+    const response = await rest(method, url, parent, body);
+    expect(response.statusCode, describeResponse(response)).toBe(400);
+    expect(response.json().data.field, describeResponse(response)).toMatch(new RegExp(`^${field}(\\.|$)`));
+    expect(response.json().issues[0].message).toMatch(/cannot be stored/);
+  });
+
+  it('is refused over tRPC too, with the field in the message', async () => {
+    const response = await trpc('children.create', { ...child, name: 'a\u0000b' }, parent);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/name: .*cannot be stored/);
+  });
+
+  it('is stored as given when whole: emoji and other pairs are fine', async () => {
+    const response = await rest('POST', '/api/children', parent, { ...child, name: 'Zoë 🌟' });
+    expect(response.statusCode, describeResponse(response)).toBe(201);
+    expect(response.json().name).toBe('Zoë 🌟');
+  });
+});
+
+describe('ids above the largest PostgreSQL integer', () => {
+  const tooBig = 2_147_483_648;
+
+  it.each([
+    ['a query id', 'GET', `/api/activities?before=${tooBig}`, undefined, 'before'],
+    ['a path id', 'GET', `/api/community/posts/${tooBig}`, undefined, 'id'],
+    ["a booking's teacher", 'POST', '/api/shadow-bookings', { teacherId: tooBig }, 'teacherId'],
+    ["a booking's child", 'POST', '/api/mental-health/bookings', { childId: tooBig }, 'childId'],
+    ["a post's group", 'POST', '/api/community/posts', { title: 'Fine', content: 'Fine.', groupId: tooBig }, 'groupId'],
+    ["an activity's children", 'POST', '/api/activities', { channel: 'classroom:1', type: 'art', description: 'Painting.', childIds: [tooBig] }, 'childIds'],
+  ] as const)('in %s are refused with 400', async (what, method, url, body, field) => {
+    const cookie = what.includes('activity') ? await t.cookieFor(demoAccounts.staff) : parent;
+    const response = await rest(method, url, cookie, body);
+    expect(response.statusCode, describeResponse(response)).toBe(400);
+    expect(Object.keys(response.json().data.fieldErrors ?? {}), describeResponse(response)).toContainEqual(expect.stringMatching(new RegExp(`^${field}(\\.|$)`)));
+  });
+
+  it('are refused over tRPC as well, and a path id given as true is not read as 1', async () => {
+    for (const id of [tooBig, true, '1']) {
+      const input = encodeURIComponent(JSON.stringify({ id }));
+      const response = await t.app.inject({ method: 'GET', url: `/trpc/community.posts.get?input=${input}`, headers: { cookie: parent } });
+      expect(response.statusCode, `${id}: ${describeResponse(response)}`).toBe(id === '1' ? 200 : 400);
+    }
+  });
+});
+
+describe('dates', () => {
+  it('outside 1900 to 2099 are refused with 400 wherever a date is taken', async () => {
+    const staff = await t.cookieFor(demoAccounts.staff);
+    const responses = [
+      await rest('POST', '/api/activities', staff, { channel: 'classroom:1', type: 'art', description: 'Painting.', occurredAt: '0001-01-01T10:00:00Z' }),
+      await rest('POST', '/api/activities', staff, { channel: 'classroom:1', type: 'art', description: 'Painting.', occurredAt: '1899-12-31T10:00:00Z' }),
+      await rest('GET', '/api/shadow-teachers/1/availability?from=0001-01-01&to=0001-01-01', parent),
+      await rest('POST', '/api/children', parent, { ...child, dateOfBirth: '0001-01-01' }),
+      await rest('POST', '/api/mental-health/bookings', parent, { kind: 'service', serviceId: 'counseling', optionId: 'virtual-60', date: '9999-12-31', timeWindow: 'morning' }),
+      await rest('POST', '/api/shadow-bookings', parent, { ...(await aBooking()), startDate: '2100-01-01' }),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode, describeResponse(response)).toBe(400);
+      expect(response.json().issues?.[0]?.message, describeResponse(response)).toBe('Dates lie between 1900-01-01 and 2099-12-31.');
+    }
+  });
+});

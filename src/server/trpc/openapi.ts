@@ -5,7 +5,7 @@ import { communityImagePaths } from '../features/community/community.images-rout
 import { appRouter, type AppRouter } from './router';
 
 export function buildOpenApiDocument(publicOrigin: string) {
-  return generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Nestling API',
     description:
       'REST access to Nestling. Sign in from a browser (session cookie) or send a personal API token as ' +
@@ -20,6 +20,14 @@ export function buildOpenApiDocument(publicOrigin: string) {
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
     paths: communityImagePaths,
   });
+  // OpenAPI requires every path parameter to say required: true. The generator decides by whether
+  // the schema takes undefined, and a schema that reads text first (pathId) looks as if it did.
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, { parameters?: { in?: string; required?: boolean }[] }>)) {
+      for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true;
+    }
+  }
+  return document;
 }
 
 type Procedures = Record<string, { _def: { inputs: unknown[] } }>;

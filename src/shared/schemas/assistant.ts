@@ -1,19 +1,18 @@
 import { z } from 'zod';
 
 import { CHAT_HISTORY_MAX_TURNS, CHAT_MESSAGE_MAX_LENGTH } from '../chat-limits';
+import { text } from './common';
 
 export { CHAT_HISTORY_MAX_TURNS, CHAT_MESSAGE_MAX_LENGTH };
 
-const messageText = z
-  .string('Please type a message.')
+const messageText = text('Please type a message.')
   .trim()
   .min(1, 'Please type a message.')
   .max(CHAT_MESSAGE_MAX_LENGTH, `A message has at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`);
 
 export const chatTurn = z.object({
   role: z.enum(['user', 'assistant'], "A history turn's role is 'user' or 'assistant'."),
-  content: z
-    .string()
+  content: text()
     .trim()
     .max(CHAT_MESSAGE_MAX_LENGTH * 4, 'A history turn has at most 8,000 characters.'),
 });
@@ -42,8 +41,7 @@ export const chatOutput = z.object({
 });
 export type ChatOutput = z.infer<typeof chatOutput>;
 
-export const articleSlug = z
-  .string()
+export const articleSlug = text()
   .max(100, 'An article slug has at most 100 characters.')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "An article slug is lowercase words joined by hyphens, such as 'picky-eating'.");
 

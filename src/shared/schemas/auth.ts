@@ -1,20 +1,19 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const userRoles = ['parent', 'staff', 'teacher', 'admin'] as const;
 
-export const emailInput = z
-  .string()
+export const emailInput = text()
   .trim()
   .max(254, 'An email address has at most 254 characters.')
   .pipe(z.email('Please enter a valid email address.'))
   .transform((email) => email.toLowerCase());
 
-const userName = z.string().trim().min(1, 'Please enter your name.').max(100, 'A name has at most 100 characters.');
+const userName = text().trim().min(1, 'Please enter your name.').max(100, 'A name has at most 100 characters.');
 
 /** Optional text a person may clear: blank means "none" and is stored as null. */
 const clearableText = (what: string, max: number) =>
-  z
-    .string(`Give the ${what} as text, or null.`)
+  text(`Give the ${what} as text, or null.`)
     .trim()
     .max(max, `A ${what} has at most ${max} characters.`)
     .nullable()
@@ -23,15 +22,14 @@ const clearableText = (what: string, max: number) =>
 export const signUpInput = z.object({
   name: userName,
   email: emailInput,
-  password: z
-    .string()
+  password: text()
     .min(10, 'Use at least 10 characters for your password.')
     .max(200, 'A password has at most 200 characters.'),
 });
 
 export const signInInput = z.object({
   email: emailInput,
-  password: z.string().min(1, 'Please enter your password.').max(200, 'A password has at most 200 characters.'),
+  password: text().min(1, 'Please enter your password.').max(200, 'A password has at most 200 characters.'),
 });
 
 export const userOutput = z.object({
@@ -62,7 +60,7 @@ export type UpdateProfileInput = z.output<typeof updateProfileInput>;
 export const signOutOutput = z.object({ signedOut: z.literal(true) });
 
 export const createApiTokenInput = z.object({
-  name: z.string().trim().min(1, 'Give the token a name, such as the app that will use it.').max(80, 'A token name has at most 80 characters.'),
+  name: text().trim().min(1, 'Give the token a name, such as the app that will use it.').max(80, 'A token name has at most 80 characters.'),
 });
 
 export const apiTokenOutput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, text } from './common';
 
 export const childStatuses = ['online', 'nap', 'offline'] as const;
 
@@ -23,11 +24,10 @@ export const MAX_CHILD_AGE_YEARS = 18;
 /** POST /api/children: a child joins the signed-in parent's family. */
 export const createChildInput = z
   .object({
-    name: z.string('Give the name as text.').trim().min(1, "Please enter your child's name.").max(100, 'A name has at most 100 characters.'),
-    dateOfBirth: z.iso.date('Give the date of birth as yyyy-MM-dd, such as 2023-04-17.'),
+    name: text('Give the name as text.').trim().min(1, "Please enter your child's name.").max(100, 'A name has at most 100 characters.'),
+    dateOfBirth: isoDate('Give the date of birth as yyyy-MM-dd, such as 2023-04-17.'),
     specialNeeds: z.boolean('Give specialNeeds as true or false.').default(false),
-    specialNeedsDetails: z
-      .string('Give the special-needs details as text, or null.')
+    specialNeedsDetails: text('Give the special-needs details as text, or null.')
       .trim()
       .max(1000, 'Special-needs details have at most 1,000 characters.')
       .nullable()

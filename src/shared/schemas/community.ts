@@ -8,13 +8,13 @@ import {
   MAX_TITLE_LENGTH,
   parseTags,
 } from '../community-rules';
-import { idParam, pathId } from './common';
+import { id, idParam, pathId, queryNumber, text } from './common';
 
 
 /** An opaque position in a list, as answered in nextCursor. */
-const cursor = z.string().max(200, 'That page cursor is not valid; start again from the first page.').optional();
+const cursor = text().max(200, 'That page cursor is not valid; start again from the first page.').optional();
 const pageLimit = (fallback: number) =>
-  z.coerce.number('limit is a whole number.').int('limit is a whole number.').min(1, 'limit is at least 1.').max(50, 'limit is at most 50.').default(fallback);
+  queryNumber(z.number('limit is a whole number.').int('limit is a whole number.').min(1, 'limit is at least 1.').max(50, 'limit is at most 50.').default(fallback));
 
 export const imageId = z.uuid('An image id is the id answered when the image was uploaded.');
 
@@ -28,19 +28,17 @@ export const listPostsInput = z.object({
 });
 
 export const createPostInput = z.object({
-  title: z
-    .string('Give the title as text.')
+  title: text('Give the title as text.')
     .trim()
     .min(1, 'Please give your post a title.')
     .max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`),
-  content: z
-    .string('Give the content as text.')
+  content: text('Give the content as text.')
     .trim()
     .min(1, 'Please write something in your post.')
     .max(MAX_POST_CONTENT_LENGTH, `A post has at most ${MAX_POST_CONTENT_LENGTH.toLocaleString('en-US')} characters.`),
   /** Comma-separated text as typed ('sleep, toddlers'), or a list; trimmed, empties dropped. */
   tags: z
-    .union([z.string(), z.array(z.string())], 'Give tags as comma-separated text, such as "sleep, toddlers".')
+    .union([text(), z.array(text())], 'Give tags as comma-separated text, such as "sleep, toddlers".')
     .default([])
     .transform((tags) => parseTags(tags))
     .pipe(
@@ -51,7 +49,7 @@ export const createPostInput = z.object({
   /** The id answered by the image upload; the image must be your own. */
   imageId: imageId.nullable().default(null),
   /** Post in a support group you have joined. */
-  groupId: z.number('Give the group id as a number.').int().positive('A group id is a positive number.').nullable().default(null),
+  groupId: id('group id').nullable().default(null),
 });
 export type CreatePostInput = z.output<typeof createPostInput>;
 
@@ -99,8 +97,7 @@ export type LikeDto = z.infer<typeof likeOutput>;
 
 export const reportPostInput = z.object({
   id: pathId,
-  reason: z
-    .string('Give the reason as text.')
+  reason: text('Give the reason as text.')
     .trim()
     .min(1, 'Please tell us what is wrong with this post.')
     .max(MAX_REPORT_REASON_LENGTH, `A reason has at most ${MAX_REPORT_REASON_LENGTH} characters.`),
@@ -114,8 +111,7 @@ export const listCommentsInput = z.object({ id: pathId, cursor, limit: pageLimit
 
 export const createCommentInput = z.object({
   id: pathId,
-  content: z
-    .string('Give the comment as text.')
+  content: text('Give the comment as text.')
     .trim()
     .min(1, 'Please write a comment.')
     .max(MAX_COMMENT_LENGTH, `A comment has at most ${MAX_COMMENT_LENGTH.toLocaleString('en-US')} characters.`),

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { idParam, pathId } from './common';
+import { id, idParam, isoDate, pathId, text } from './common';
 
 export const mentalHealthBookingStatuses = ['pending', 'confirmed', 'cancelled'] as const;
 export const mentalHealthBookingKinds = ['service', 'specialist'] as const;
 export const MAX_BOOKING_NOTES_LENGTH = 2000;
 
 const catalogueId = (what: string) =>
-  z
-    .string(`Give the ${what} id as text.`)
+  text(`Give the ${what} id as text.`)
     .trim()
     .min(1, `Please choose a ${what}.`)
     .max(64, `A ${what} id has at most 64 characters.`);
@@ -82,11 +81,10 @@ export const createMentalHealthBookingInput = z
     optionId: catalogueId('service option').optional(),
     specialistId: catalogueId('specialist').optional(),
     sessionTypeId: catalogueId('session type').optional(),
-    date: z.iso.date('Use a date in the form yyyy-MM-dd, such as 2026-11-23.'),
+    date: isoDate('Use a date in the form yyyy-MM-dd, such as 2026-11-23.'),
     timeWindow: catalogueId('preferred time'),
-    childId: z.number('Give the child id as a number.').int('A child id is a whole number.').positive('A child id is a positive number.').nullable().default(null),
-    notes: z
-      .string('Give notes as text.')
+    childId: id('child id').nullable().default(null),
+    notes: text('Give notes as text.')
       .trim()
       .max(MAX_BOOKING_NOTES_LENGTH, `Notes have at most ${MAX_BOOKING_NOTES_LENGTH.toLocaleString('en-US')} characters.`)
       .default(''),

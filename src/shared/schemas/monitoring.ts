@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, id, isoDateTime, pathId, queryNumber, text } from './common';
 
 export const cameraOutput = z.object({ id: z.string(), name: z.string() });
 export type CameraDto = z.infer<typeof cameraOutput>;
@@ -25,47 +26,43 @@ export const CLASSROOM_CHANNEL_PREFIX = 'classroom:';
 export const classroomChannel = (classroomId: number) => `${CLASSROOM_CHANNEL_PREFIX}${classroomId}`;
 
 const channelMessage = 'channel is a camera id such as classroom-3b, or a whole classroom as classroom:<id>, such as classroom:2.';
-const MAX_INT4 = 2_147_483_647;
 
 /** A camera id or `classroom:<id>`: one scheme, read the same by GET and POST /api/activities and by a /ws join. */
-export const channelName = z
-  .string(channelMessage)
+export const channelName = text(channelMessage)
   .trim()
   .max(64, channelMessage)
   .regex(/^(classroom:[1-9][0-9]{0,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, channelMessage)
-  .refine((channel) => !channel.startsWith(CLASSROOM_CHANNEL_PREFIX) || Number(channel.slice(CLASSROOM_CHANNEL_PREFIX.length)) <= MAX_INT4, channelMessage);
+  .refine((channel) => !channel.startsWith(CLASSROOM_CHANNEL_PREFIX) || Number(channel.slice(CLASSROOM_CHANNEL_PREFIX.length)) <= MAX_ID, channelMessage);
 
 export const listActivitiesInput = z.object({
   channel: channelName.optional(),
-  limit: z.coerce.number().int().min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(20),
+  limit: queryNumber(z.number('limit is a whole number.').int('limit is a whole number.').min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(20)),
   /** Keyset paging: only activities older than this activity id. */
-  before: z.coerce.number().int().positive().optional(),
+  before: pathId.optional(),
 });
 
 export const createActivityInput = z.object({
   /** A camera id, or a classroom as `classroom:<id>`; either way the activity joins that classroom's log. */
   channel: channelName,
   /** The one child it is about; shorthand for childIds with one id. */
-  childId: z.number().int().positive('childId is a positive whole number.').nullish(),
+  childId: id('child id').nullish(),
   /** The children it is about; none (the default) means the whole classroom. */
   childIds: z
-    .array(z.number().int().positive('Each child id is a positive whole number.'), 'Give childIds as a list of child ids.')
+    .array(id('child id'), 'Give childIds as a list of child ids.')
     .max(50, 'An activity names at most 50 children.')
     .default([]),
-  type: z
-    .string()
+  type: text()
     .trim()
     .toLowerCase()
     .min(1, 'Please choose an activity type, such as play or snack.')
     .max(32, 'An activity type has at most 32 letters.')
     .regex(/^[a-z]+$/, 'An activity type is one word of letters, such as art, play, snack, nap, learning, arrival or departure.'),
-  description: z
-    .string()
+  description: text()
     .trim()
     .min(1, 'Please describe the activity.')
     .max(500, 'A description has at most 500 characters.'),
   /** When it happened; defaults to now. It may not be in the future. */
-  occurredAt: z.iso.datetime({ offset: true, message: 'occurredAt is a date and time such as 2026-11-21T09:30:00Z.' }).optional(),
+  occurredAt: isoDateTime('occurredAt is a date and time such as 2026-11-21T09:30:00Z.').optional(),
 });
 
 /** A classroom of the staff member's nursery, with what the staff page needs to log an activity. */

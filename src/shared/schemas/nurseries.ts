@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBoolean } from './common';
+import { queryBoolean, queryNumber, text } from './common';
 
 export const nurseryOutput = z.object({
   id: z.number().int(),
@@ -16,18 +16,18 @@ export const nurseryOutput = z.object({
 });
 export type NurseryDto = z.infer<typeof nurseryOutput>;
 
-const age = z.coerce.number().int('Ages are whole years.').min(0, 'Ages start at 0.').max(18, 'Ages go up to 18.');
+const age = queryNumber(z.number('Ages are whole years.').int('Ages are whole years.').min(0, 'Ages start at 0.').max(18, 'Ages go up to 18.'));
 
 export const searchNurseriesInput = z
   .object({
-    q: z.string().trim().max(200, 'Search text has at most 200 characters.').optional(),
+    q: text().trim().max(200, 'Search text has at most 200 characters.').optional(),
     specialNeeds: queryBoolean.optional(),
     ageMin: age.optional(),
     ageMax: age.optional(),
-    withinMiles: z.coerce.number().positive('withinMiles must be more than 0.').max(100, 'withinMiles is at most 100.').optional(),
-    lat: z.coerce.number().min(-90).max(90).optional(),
-    lng: z.coerce.number().min(-180).max(180).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    withinMiles: queryNumber(z.number('withinMiles is a number of miles.').positive('withinMiles must be more than 0.').max(100, 'withinMiles is at most 100.')).optional(),
+    lat: queryNumber(z.number('lat is a number of degrees.').min(-90, 'lat is at least -90.').max(90, 'lat is at most 90.')).optional(),
+    lng: queryNumber(z.number('lng is a number of degrees.').min(-180, 'lng is at least -180.').max(180, 'lng is at most 180.')).optional(),
+    limit: queryNumber(z.number('limit is a whole number.').int('limit is a whole number.').min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(50)),
   })
   .refine((v) => v.ageMin === undefined || v.ageMax === undefined || v.ageMin <= v.ageMax, {
     message: 'ageMin must not be more than ageMax.',

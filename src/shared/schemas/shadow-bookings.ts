@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { MAX_NOTES_LENGTH, bookingStatuses, cancelReasons, paymentStatuses, sessionTypes } from '../booking-rules';
 import { weekdays } from '../dates';
-import { pathId } from './common';
+import { id, isoDate, pathId, text } from './common';
 
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 09:30.');
-const calendarDate = z.iso.date('Use a date in the form yyyy-MM-dd, such as 2026-11-23.');
-const id = (what: string) => z.number(`Give the ${what} as a number.`).int(`A ${what} is a whole number.`).positive(`A ${what} is a positive number.`);
+const timeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 09:30.');
+const calendarDate = isoDate('Use a date in the form yyyy-MM-dd, such as 2026-11-23.');
 
 /** The booking form's payload, exactly as the spec's section 7 describes it. */
 export const createBookingInput = z.object({
@@ -13,8 +12,7 @@ export const createBookingInput = z.object({
   childId: id('child id'),
   sessionType: z.enum(sessionTypes, `Choose a session type: ${sessionTypes.join(', ')}.`),
   nurseryId: id('nursery id').nullable().default(null),
-  location: z
-    .string('Give the location as text, or null.')
+  location: text('Give the location as text, or null.')
     .trim()
     .max(200, 'A location has at most 200 characters.')
     .nullable()
@@ -25,7 +23,7 @@ export const createBookingInput = z.object({
   startTime: timeOfDay,
   endTime: timeOfDay,
   status: z.literal('pending', "A new booking's status is 'pending'.").default('pending'),
-  notes: z.string('Give notes as text.').max(MAX_NOTES_LENGTH, 'Notes have at most 2,000 characters.').default(''),
+  notes: text('Give notes as text.').max(MAX_NOTES_LENGTH, 'Notes have at most 2,000 characters.').default(''),
   /** Cents: round(hourlyRate × hours), as shown to the parent. */
   totalPrice: z.number('Give the total price in cents, as a number.').int('The total price is a whole number of cents.').min(0, 'The total price cannot be negative.'),
   paymentStatus: z.literal('unpaid', "A new booking's payment status is 'unpaid'.").default('unpaid'),
@@ -129,7 +127,7 @@ export type ShadowTeacherDto = z.infer<typeof shadowTeacherOutput>;
 
 export const listShadowTeachersInput = z.object({
   specialization: z.enum(specializations, `Choose one of: ${specializations.join(', ')}.`).optional(),
-  location: z.string().trim().max(100, 'Location has at most 100 characters.').optional(),
+  location: text().trim().max(100, 'Location has at most 100 characters.').optional(),
 });
 
 /** The signed-in parent's bookings as an iCalendar feed (a plain route: the REST adapter speaks only JSON). */
