@@ -25,6 +25,7 @@ import { createEventBus } from './realtime/event-bus';
 import { registerRealtime } from './realtime/ws-route';
 import { createServices } from './services';
 import { createContextFactory } from './trpc/context';
+import { registerAsyncApiRoute } from './trpc/asyncapi';
 import { buildOpenApiDocument, routerForRestAdapter } from './trpc/openapi';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const openApiDocument = buildOpenApiDocument(config.publicOrigin);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
+  registerAsyncApiRoute(app, config.publicOrigin);
   registerBookingCalendarRoute(app, services.bookings);
   await registerCommunityImageRoutes(app, { images: services.images, requestsPerMinute: config.imageRequestsPerMinute });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });

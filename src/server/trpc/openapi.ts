@@ -2,6 +2,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/session-cookie';
 import { communityImagePaths } from '../features/community/community.images-route';
+import { ASYNCAPI_PATH } from './asyncapi';
 import { appRouter, type AppRouter } from './router';
 
 export function buildOpenApiDocument(publicOrigin: string) {
@@ -9,7 +10,8 @@ export function buildOpenApiDocument(publicOrigin: string) {
     title: 'Nestling API',
     description:
       'REST access to Nestling. Sign in from a browser (session cookie) or send a personal API token as ' +
-      '`Authorization: Bearer nst_…`. Errors are JSON with a human-readable `message`.',
+      '`Authorization: Bearer nst_…`. Errors are JSON with a human-readable `message`. ' +
+      `Live activity over the WebSocket at /ws is described by the AsyncAPI 3.0 document at [${ASYNCAPI_PATH}](${publicOrigin}${ASYNCAPI_PATH}).`,
     version: '1.0.0',
     openApiVersion: '3.1.0',
     baseUrl: `${publicOrigin}/api`,
