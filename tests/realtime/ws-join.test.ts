@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { SOCKET_LIMITS } from '../../src/server/realtime/ws-route';
@@ -164,6 +165,25 @@ describe('connection limits', () => {
     await open.pop()!.close();
     const again = await TestSocket.joined(url, 'classroom-3b', { token: parentToken, origin: null });
     await Promise.all([...open, again].map((socket) => socket.close()));
+  });
+});
+
+describe('logging', () => {
+  it('writes at most one line a minute per connection about frames it ignores, however many arrive', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) });
+    // A second instance on the same database, with a logger this test can read.
+    const other = await buildApp(t.config, { database: t.database, logger: { level: 'info', stream }, clientDir: '/nonexistent' });
+    try {
+      const socket = await TestSocket.open(await listen(other), { cookie: parent });
+      for (let i = 0; i < 50; i++) socket.send('{not json');
+      socket.send({ type: 'join', channel: 'classroom-3b' });
+      expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+      expect(lines.filter((line) => line.includes('ignored a WebSocket message'))).toHaveLength(1);
+      await socket.close();
+    } finally {
+      await other.close();
+    }
   });
 });
 
