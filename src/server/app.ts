@@ -39,7 +39,19 @@ export interface AppDeps {
   authLimits?: AuthLimits;
   /** How often open WebSocket connections are checked again; tests shorten it. */
   reauthorizeEveryMs?: number;
+  /** Tests shorten these. */
+  timeouts?: ConnectionTimeouts;
 }
+
+export interface ConnectionTimeouts {
+  /** The most a request may take to arrive, head and body: a photo of 5 MB at about 0.7 Mbit/s. */
+  requestMs: number;
+  /** The most a connection may sit silent, either way; longer than any answer takes to start (the assistant's model waits 15 s). */
+  idleMs: number;
+}
+
+/** A body trickling in one byte at a time, or a client that connects and says nothing, is cut off. */
+export const CONNECTION_TIMEOUTS: ConnectionTimeouts = { requestMs: 60_000, idleMs: 30_000 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
@@ -80,12 +92,22 @@ function replyToError(error: Error & { statusCode?: number; code?: string }, req
 
 /** Builds the whole app (plugins, /trpc, /api, /ws, static client) but never listens. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const timeouts = deps.timeouts ?? CONNECTION_TIMEOUTS;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: {
+      // Node 20 did not enforce requestTimeout while the head kept its own longer default (60 s):
+      // a trickled body went through a limit of 1.5 s. It checks every 30 s by default, which
+      // would let a request run half a minute past its limit.
+      headersTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(5_000, timeouts.requestMs / 2),
+    },
     // An address the router cannot decode is answered like any other error.
     frameworkErrors: replyToError,
   });
