@@ -9,7 +9,8 @@
  * VM's CPU steal is the noise) and under 100 ms.
  *
  * The server and the load each run in a child process of their own, so neither shares an
- * event loop with the probe. BENCH_DBS picks the databases (default "pglite,postgres"); PostgreSQL is the
+ * event loop with the probe. BENCH_SERVER_PROFILE_DIR=<dir> writes a CPU profile of the server.
+ * BENCH_DBS picks the databases (default "pglite,postgres"); PostgreSQL is the
  * server DATABASE_URL names (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { spawn } from 'node:child_process';
@@ -54,7 +55,8 @@ async function serve(kind: Kind) {
 }
 
 async function measure(kind: Kind) {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve', kind], {
+  const profile = process.env.BENCH_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', new URL(import.meta.url).pathname, '--serve', kind], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {
