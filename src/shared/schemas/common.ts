@@ -13,7 +13,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  */
 const isStorableText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 
-export const UNSTORABLE_TEXT_MESSAGE = 'This text contains a character that cannot be stored (NUL, or half of an emoji or other pair).';
+const UNSTORABLE_TEXT_MESSAGE = 'This text contains a character that cannot be stored (NUL, or half of an emoji or other pair).';
 
 /**
  * Every text field of every input starts here: a string without characters that cannot be
@@ -68,8 +68,8 @@ export const idParam = z.object({ id: pathId });
 // ---- Dates ------------------------------------------------------------------------------
 
 /** No date an input names lies outside these: not a birth, an activity nor a booking. */
-export const EARLIEST_DATE = '1900-01-01';
-export const LATEST_DATE = '2099-12-31';
+const EARLIEST_DATE = '1900-01-01';
+const LATEST_DATE = '2099-12-31';
 const DATES_IN_BOUNDS = `Dates lie between ${EARLIEST_DATE} and ${LATEST_DATE}.`;
 const EARLIEST_TIME = Date.parse(`${EARLIEST_DATE}T00:00:00Z`);
 const LATEST_TIME = Date.parse(`${LATEST_DATE}T23:59:59.999Z`);
