@@ -54,6 +54,7 @@ export interface ConnectionTimeouts {
 export const CONNECTION_TIMEOUTS: ConnectionTimeouts = { requestMs: 60_000, idleMs: 30_000 };
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * JSON nested deeper than this is refused before it is parsed. No contract goes past a few
  * levels, and the REST adapter copies bodies recursively: 100,000 levels overflowed its stack.
@@ -116,7 +117,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Requests sent with no body at all (see the hook below), read as {}.
+  const bodiless = new WeakSet<object>();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
+    if (body === '' && bodiless.has(request)) return done(null, {});
     if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) return done(new AppError('BAD_REQUEST', JSON_TOO_DEEP), undefined);
     return parseJson(request, body, done);
   });
@@ -161,6 +165,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The same rule as frame-ancestors 'none', for browsers that only read the older header.
     frameguard: { action: 'deny' },
+  });
+  // A REST operation that takes no body may be called without one, as generated clients do: such
+  // a call is read as an empty JSON object. (A cross-site form always sends a Content-Type, so this
+  // opens nothing to forgery; the Origin check still applies.)
+  app.addHook('onRequest', async (request) => {
+    const { headers } = request;
+    if (!request.url.startsWith('/api/') || !BODY_METHODS.has(request.method) || headers['content-type'] || headers['transfer-encoding']) return;
+    if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return;
+    headers['content-type'] = 'application/json';
+    bodiless.add(request);
   });
   registerAuthHooks(app, { auth: services.auth, config });
   // A family's data must not stay in a browser's or a proxy's cache: signed-in answers are never
