@@ -138,6 +138,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await startImageMaintenance(app, services.images);
   const createContext = createContextFactory({ db, config, services });
 
+  // Every answer names its request, as the log lines do (reqId), so a report can be traced.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
   app.decorate('database', database);
   app.decorate('services', services);
 
