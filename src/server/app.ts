@@ -19,6 +19,7 @@ import { createMonitoringTopics } from './features/monitoring/monitoring.realtim
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
+import { etagOf, matchesEtag } from './lib/etag';
 import { jsonNestsDeeperThan } from './lib/json-depth';
 import type { AuthLimits } from './features/auth/auth.service';
 import { createEventBus } from './realtime/event-bus';
@@ -55,6 +56,7 @@ export const CONNECTION_TIMEOUTS: ConnectionTimeouts = { requestMs: 60_000, idle
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CATALOGUE_PATHS = new Set(['/api/products', '/api/nurseries', '/api/shadow-teachers']);
 /**
  * JSON nested deeper than this is refused before it is parsed. No contract goes past a few
  * levels, and the REST adapter copies bodies recursively: 100,000 levels overflowed its stack.
@@ -186,6 +188,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // stored, unless a route chose its own caching (an image's immutable URL, say).
   app.addHook('onSend', async (request, reply) => {
     if (request.auth && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+  // Catalogue reads change rarely and can be long: a client that has them asks with
+  // If-None-Match and gets 304 with no body while they are the same.
+  // The REST adapter rewrites the request's URL without its /api prefix, so the path is noted first.
+  const catalogueReads = new WeakSet<object>();
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' && CATALOGUE_PATHS.has(request.url.split('?')[0]!)) catalogueReads.add(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!catalogueReads.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const etag = etagOf(payload);
+    reply.header('ETag', etag);
+    if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304);
+    return '';
   });
 
   const logProcedureError = ({ error, path: procedurePath, req }: { error: { code: string }; path?: string; req: { log?: FastifyInstance['log'] } }) => {

@@ -8,6 +8,7 @@ import { uploadedImageOutput } from '../../../shared/schemas/community';
 import { AppError, notFound, notSignedIn } from '../../errors';
 import { IMAGE_TOO_LARGE_MESSAGE, type ImageService, type ImageVariant } from '../../lib/images/images.service';
 import { toUploadedImageDto } from './community.service';
+import { matchesEtag } from '../../lib/etag';
 
 type ImageRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -62,15 +63,6 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
     if (!object) throw notFound('That image');
     return reply.type('image/webp').header('Content-Length', object.byteSize).header('Content-Disposition', 'inline').send(object.body);
   }
-}
-
-/** If-None-Match compares tags weakly (RFC 9110 13.1.2): W/"x" matches "x", and * matches any. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }
 
 const errorBody = { 'application/json': { schema: z.object({ message: z.string(), code: z.string() }) } };
