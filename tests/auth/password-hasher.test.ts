@@ -26,6 +26,17 @@ describe('PasswordHasher', () => {
     expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2 });
   });
 
+  it('can be asked, before any other work, whether a hash asked for now would be refused', async () => {
+    const hasher = new PasswordHasher(1, 1);
+    const stored = await hashPassword('correct horse battery staple');
+    expect(() => hasher.refuseIfFull()).not.toThrow();
+    const first = hasher.verify('x', stored);
+    const second = hasher.verify('y', stored);
+    expect(() => hasher.refuseIfFull()).toThrow(expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } }));
+    await Promise.all([first, second]);
+    expect(() => hasher.refuseIfFull()).not.toThrow();
+  });
+
   it('never matches the decoy hash', async () => {
     expect(await new PasswordHasher(1).verify('', decoyHash)).toBe(false);
   });
