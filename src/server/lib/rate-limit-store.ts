@@ -19,6 +19,7 @@ export interface RateLimitRule {
 const SWEEP_EVERY_MS = 60_000;
 // Large enough never to be reached, small enough for an int4 parameter.
 const NO_LIMIT = 2 ** 31 - 1;
+const NO_WAIT = new Date(0);
 
 /**
  * Keys as stored: a hash, so the table never holds the emails and addresses it counts.
@@ -59,23 +60,25 @@ export function createRateLimitStore(deps: { db: Kysely<Database>; now?: () => D
     const maxDelay = rule.slowDown?.maxDelaySeconds ?? 0;
     // The wait after the attempt that brings the count to `hits`: nothing up to freeHits, then
     // doubling from 1 s. The exponent is capped so that power() cannot overflow.
-    const delayAfter = (hits: RawBuilder<unknown>) =>
+    // With no delay due, not_before lies far in the past rather than at this attempt's own time:
+    // a concurrent attempt whose clock read came a moment earlier must not read it as a wait.
+    const notBeforeAfter = (hits: RawBuilder<unknown>) =>
       sql`CASE WHEN ${hits} > ${freeHits}::int
-        THEN least(${maxDelay}::float8, power(2::float8, least(${hits} - ${freeHits}::int - 1, 30))) * interval '1 second'
-        ELSE interval '0' END`;
+        THEN ${at}::timestamptz + least(${maxDelay}::float8, power(2::float8, least(${hits} - ${freeHits}::int - 1, 30))) * interval '1 second'
+        ELSE ${NO_WAIT}::timestamptz END`;
     // In SET, r.* is the row as it was before this hit.
     const expired = sql`r.window_ends_at <= ${at}::timestamptz`;
     const refused = sql`(r.not_before > ${at}::timestamptz OR (NOT ${expired} AND r.hits >= ${limit}::int))`;
     const { rows } = await sql<{ hits: number; window_ends_at: Date; not_before: Date; last_refused: boolean }>`
       INSERT INTO rate_limits AS r (key, hits, window_ends_at, not_before, last_refused)
-      VALUES (${storedKey(key)}, 1, ${windowEnd}::timestamptz, ${at}::timestamptz + ${delayAfter(sql`1`)}, false)
+      VALUES (${storedKey(key)}, 1, ${windowEnd}::timestamptz, ${notBeforeAfter(sql`1`)}, false)
       ON CONFLICT (key) DO UPDATE SET
         hits = CASE WHEN ${refused} THEN r.hits WHEN ${expired} THEN 1 ELSE r.hits + 1 END,
         window_ends_at = CASE WHEN ${refused} OR NOT ${expired} THEN r.window_ends_at ELSE ${windowEnd}::timestamptz END,
         not_before = CASE
           WHEN ${refused} THEN r.not_before
-          WHEN ${expired} THEN ${at}::timestamptz + ${delayAfter(sql`1`)}
-          ELSE ${at}::timestamptz + ${delayAfter(sql`(r.hits + 1)`)} END,
+          WHEN ${expired} THEN ${notBeforeAfter(sql`1`)}
+          ELSE ${notBeforeAfter(sql`(r.hits + 1)`)} END,
         last_refused = ${refused}
       RETURNING hits, window_ends_at, not_before, last_refused`.execute(db);
     const row = rows[0]!;
