@@ -1,6 +1,7 @@
 import type { TopicOwner } from '../../realtime/ws-route';
 import { isStaff, type AuthenticatedUser } from '../../principal';
-import { classroomTopic, type DeliverableActivity, type MonitoringService } from './monitoring.service';
+import { classroomChannel } from '../../../shared/schemas/monitoring';
+import type { DeliverableActivity, MonitoringService } from './monitoring.service';
 
 /**
  * Monitoring owns the classroom channels on /ws: a camera id (the spec's form, so the default
@@ -13,7 +14,7 @@ export function createMonitoringTopics(monitoring: MonitoringService): TopicOwne
     prefix: 'classroom',
     async topicFor(user, channel) {
       const target = await monitoring.findVisibleChannel(user, channel);
-      return target && classroomTopic(target.classroomId);
+      return target && classroomChannel(target.classroomId);
     },
     refusal: (channel, { wasListening }) =>
       wasListening ? `You can no longer watch camera '${channel}'.` : `You cannot watch camera '${channel}'.`,

@@ -173,7 +173,5 @@ export interface DeliverableActivity {
 
 type ActivityRow = { id: number; type: string; description: string; occurred_at: Date; camera_id: string | null; child_ids: number[] };
 
-/** The realtime topic of a classroom's activity feed: every camera of the classroom listens to it. */
-export const classroomTopic = (classroomId: number) => classroomChannel(classroomId);
-
-const activityEvent = (classroomId: number, activityId: number): RealtimeEvent => ({ topic: classroomTopic(classroomId), data: { activityId } });
+/** A classroom's feed is one realtime topic, named as its channel: every camera of the classroom listens to it. */
+const activityEvent = (classroomId: number, activityId: number): RealtimeEvent => ({ topic: classroomChannel(classroomId), data: { activityId } });

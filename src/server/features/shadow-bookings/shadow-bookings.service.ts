@@ -14,6 +14,7 @@ import {
   type TimeRange,
 } from '../../../shared/booking-rules';
 import { localDate } from '../../../shared/dates';
+import { priceLabel } from '../../../shared/display';
 import type {
   BookingDto,
   CreateBookingInput,
@@ -21,12 +22,11 @@ import type {
   teacherAvailabilityInput,
 } from '../../../shared/schemas/shadow-bookings';
 import type { Database } from '../../db/database';
+import { findOwnChild } from '../../db/family-scope';
 import { badInput, conflict, forbidden, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import { buildCalendar, zonedTimeToUtc, type CalendarEvent } from './shadow-bookings.ics';
-import { findOwnChild } from '../../db/family-scope';
 import * as repo from './shadow-bookings.repository';
-import { priceLabel } from '../../../shared/display';
 
 type ActorRole = 'parent' | 'teacher';
 
