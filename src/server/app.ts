@@ -136,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
-  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish, log: app.log });
+  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish, subscribe: bus.subscribe, log: app.log });
   await startImageMaintenance(app, services.images);
   const createContext = createContextFactory({ db, config, services });
 

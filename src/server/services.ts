@@ -23,12 +23,13 @@ export function createServices(deps: {
   authLimits?: AuthLimits;
   /** Where committed changes go to reach live listeners (the realtime bus). */
   publish?: EventBus['publish'];
+  subscribe?: EventBus['subscribe'];
   log?: FastifyBaseLogger;
 }) {
   const { db, config, now } = deps;
   const images = createImageService({ db, store: createImageStore(config.imageStore), dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
   return {
-    auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits }),
+    auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits, publish: deps.publish, subscribe: deps.subscribe }),
     children: createChildrenService({ db, timeZone: config.timeZone, now }),
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),

@@ -36,7 +36,7 @@ export function findUserBySession(db: Db, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(userColumns)
+    .select([...userColumns, 'sessions.expires_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
@@ -59,10 +59,10 @@ export async function insertSession(db: Db, session: { tokenHash: string; userId
     .execute();
 }
 
-/** Returns whether there was such a session. */
-export async function deleteSession(db: Db, tokenHash: string): Promise<boolean> {
-  const result = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+/** Returns whose session it was, or undefined when there was none. */
+export async function deleteSession(db: Db, tokenHash: string): Promise<number | undefined> {
+  const row = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
+  return row?.user_id;
 }
 
 export async function deleteExpiredSessions(db: Db, userId: number, now: Date) {

@@ -8,11 +8,13 @@ import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-s
 import { hashSecret, newSecret } from '../../lib/tokens';
 import type { ApiTokenDto, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
 import type { AuthenticatedUser } from '../../principal';
+import type { EventBus } from '../../realtime/event-bus';
 import * as repo from './auth.repository';
+import { createSessionCache } from './session-cache';
 
 export const API_TOKEN_PREFIX = 'nst_';
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserBySession>>>;
+type UserRow = Awaited<ReturnType<typeof repo.insertUser>>;
 
 function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
   return {
@@ -64,6 +66,12 @@ function toApiTokenDto(row: Awaited<ReturnType<typeof repo.listApiTokens>>[numbe
 const SIGN_IN_FAILED = 'That email and password do not match an account. Please check them and try again.';
 // Writing last_used_at on every call would turn each read into a write; once a minute is enough.
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+// Long enough to absorb a burst on one sign-in; a revocation reaches every instance at once anyway.
+const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_ENTRIES = 10_000;
+/** Broadcast to every instance when a user's sign-ins or profile change, so each forgets what it cached. */
+export const USER_CHANGED_TOPIC = 'auth:user-changed';
+type UserChange = 'credential-ended' | 'profile';
 
 /** How hard sign-in may be tried; every count runs over one 15-minute window, and a limit left out keeps its default. */
 export interface AuthLimits {
@@ -95,6 +103,9 @@ export function createAuthService(deps: {
   hashConcurrency?: number;
   now?: () => Date;
   limits?: AuthLimits;
+  /** The realtime bus, which carries changes to other instances' caches. */
+  publish?: EventBus['publish'];
+  subscribe?: EventBus['subscribe'];
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -112,10 +123,26 @@ export function createAuthService(deps: {
     email: `sign-in:email:${email}`,
   });
 
-  // Told when a sign-in stops working here (sign-out, revoked token), so that open /ws
-  // connections can be closed at once rather than at their next periodic check.
+  // Told when a sign-in stops working on any instance (sign-out, revoked token), so that open
+  // /ws connections can be closed at once rather than at their next periodic check.
   const credentialEndedListeners = new Set<() => void>();
   const credentialEnded = () => credentialEndedListeners.forEach((listener) => listener());
+
+  const sessionCache = createSessionCache<AuthenticatedUser>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_ENTRIES, now });
+  function forget(userId: number, change: UserChange) {
+    sessionCache.forgetUser(userId);
+    if (change === 'credential-ended') credentialEnded();
+  }
+  /** Acts on this instance before the caller answers, then tells the others. */
+  async function userChanged(userId: number, change: UserChange) {
+    forget(userId, change);
+    await deps.publish?.({ topic: USER_CHANGED_TOPIC, data: { userId, change } }, { handledHere: true });
+  }
+  deps.subscribe?.((event, local) => {
+    const { userId, change } = event.data;
+    if (event.topic !== USER_CHANGED_TOPIC || local !== undefined || typeof userId !== 'number') return;
+    forget(userId, change === 'profile' ? 'profile' : 'credential-ended');
+  });
 
   /**
    * Starts a session, ending the one the browser presented (whoever's it was): its cookie is
@@ -127,9 +154,9 @@ export function createAuthService(deps: {
     const replaced = await db.transaction().execute(async (trx) => {
       await repo.deleteExpiredSessions(trx, userId, now());
       await repo.insertSession(trx, { tokenHash: hashSecret(token), userId, expiresAt });
-      return replacing !== undefined && (await repo.deleteSession(trx, hashSecret(replacing)));
+      return replacing === undefined ? undefined : repo.deleteSession(trx, hashSecret(replacing));
     });
-    if (replaced) credentialEnded();
+    if (replaced !== undefined) await userChanged(replaced, 'credential-ended');
     return { token, expiresAt };
   }
 
@@ -183,19 +210,22 @@ export function createAuthService(deps: {
     },
 
     async signOut(sessionToken: string) {
-      await repo.deleteSession(db, hashSecret(sessionToken));
-      credentialEnded();
+      const userId = await repo.deleteSession(db, hashSecret(sessionToken));
+      if (userId !== undefined) await userChanged(userId, 'credential-ended');
     },
 
-    /** Calls `listener` after each sign-out or token revocation on this instance; returns the unsubscribe. */
+    /** Calls `listener` after each sign-out or token revocation on any instance; returns the unsubscribe. */
     onCredentialEnded(listener: () => void) {
       credentialEndedListeners.add(listener);
       return () => credentialEndedListeners.delete(listener);
     },
 
-    async userForSession(sessionToken: string): Promise<AuthenticatedUser | undefined> {
-      const row = await repo.findUserBySession(db, hashSecret(sessionToken), now());
-      return row && toAuthenticatedUser(row);
+    userForSession(sessionToken: string): Promise<AuthenticatedUser | undefined> {
+      const hash = hashSecret(sessionToken);
+      return sessionCache.lookup(`session:${hash}`, async () => {
+        const row = await repo.findUserBySession(db, hash, now());
+        return row && { user: toAuthenticatedUser(row), expiresAt: row.expires_at };
+      });
     },
 
     /**
@@ -213,20 +243,25 @@ export function createAuthService(deps: {
 
     async userForApiToken(token: string): Promise<AuthenticatedUser | undefined> {
       if (!token.startsWith(API_TOKEN_PREFIX)) return undefined;
-      const row = await repo.findUserByApiToken(db, hashSecret(token));
-      if (!row) return undefined;
-      const at = now();
-      if (!row.last_used_at || at.getTime() - row.last_used_at.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
-        await repo.touchApiToken(db, row.token_id, at);
-      }
-      return toAuthenticatedUser(row);
+      const hash = hashSecret(token);
+      return sessionCache.lookup(`token:${hash}`, async () => {
+        const row = await repo.findUserByApiToken(db, hash);
+        if (!row) return undefined;
+        const at = now();
+        if (!row.last_used_at || at.getTime() - row.last_used_at.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
+          await repo.touchApiToken(db, row.token_id, at);
+        }
+        return { user: toAuthenticatedUser(row), expiresAt: null };
+      });
     },
 
     /** Saves the caller's own name, phone and city; a field left out keeps its value. */
     async updateProfile(userId: number, changes: UpdateProfileInput): Promise<UserDto> {
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
       if (entries.length === 0) throw new AppError('BAD_REQUEST', 'Send at least one of name, phone and city to change.');
-      return toUserDto(toAuthenticatedUser(await repo.updateUser(db, userId, Object.fromEntries(entries))));
+      const user = toAuthenticatedUser(await repo.updateUser(db, userId, Object.fromEntries(entries)));
+      await userChanged(userId, 'profile');
+      return toUserDto(user);
     },
 
     async listApiTokens(userId: number) {
@@ -247,7 +282,7 @@ export function createAuthService(deps: {
     async revokeApiToken(userId: number, tokenId: number) {
       const row = await repo.revokeApiToken(db, userId, tokenId, now());
       if (!row) throw notFound('That API token');
-      credentialEnded();
+      await userChanged(userId, 'credential-ended');
       return toApiTokenDto(row);
     },
   };
