@@ -84,6 +84,23 @@ const urgent: [TriageCategory, string][] = [
   ['infant-fever', '7 week old, 38.2'],
   ['infant-fever', "fever for 2 days. She hasn't had a wet nappy since this morning"],
   ['choking', "a piece of grape is stuck, she can't make a sound"],
+  // Round 3, written before they were first run: words joined by 'and', a sign told after the
+  // thing it describes, a test of response, a change told as it happens, another family's
+  // child in our care now, and the parent's own emergencies.
+  ['allergic-reaction', 'ate a prawn cracker and her tongue and cheeks are swollen'],
+  ['severe-bleeding', 'he sliced his hand really deep on a tin lid'],
+  ['unresponsive', "she's asleep on the sofa but I rubbed her chest and nothing, she's so pale"],
+  ['unresponsive', 'he was napping and now he is not responding at all'],
+  ['allergic-reaction', "I'm minding my niece, she had a bite of a peanut cookie. Now she's wheezing and her lips are swelling"],
+  ['severe-bleeding', 'I gave birth last week and I am bleeding heavily with clots and feel dizzy'],
+  ['self-harm', 'I swallowed a whole packet of pills, I did not know who else to tell'],
+  ['self-harm', "there's no point any more, I have the rope ready"],
+  ['self-harm', 'I have written goodbye notes for the kids'],
+  ['abuse', 'he keeps threatening to kill us, the kids are hiding upstairs'],
+  ['abuse', 'I shook her so hard and lost my temper, I am so scared'],
+  ['poisoning', 'she got into my handbag and there are wrappers everywhere'],
+  ['burns', 'he sucked on a live wire and his lips are burnt'],
+  ['seizure', 'her legs and arms are jerking, started 6 minutes ago'],
 ];
 
 const ordinary = [
@@ -136,6 +153,20 @@ const ordinary = [
   'my heart stopped when he ran towards the road',
   "he's been glued to the tablet all afternoon",
   "my sister's boy had a febrile fit last year, is it in families",
+  // Round 3: comparisons, learning, the parent's childhood, what an 'after' clause dates,
+  // a child who is well, behaviour that looks like a sign, and figures of speech.
+  'is a febrile seizure different from epilepsy?',
+  'I want to practise CPR on a doll before the baby comes',
+  'my mum smacked me when I was little, how do I do it differently',
+  'after her choking scare last year, should we avoid whole nuts?',
+  'he had a temperature yesterday but is eating and drinking fine, can he go to nursery',
+  'how do I stop my toddler pinching other children',
+  "I call his name and nothing, he's too busy with his blocks",
+  'my nephew choked on a grape at the party. Now I am too nervous to give my son grapes',
+  'what is the point of baby classes at this age',
+  'I took a lot of photos at her first birthday',
+  'she threw a tantrum and now she is sulking in her room',
+  'we are not sure whether to move him to a big bed',
 ];
 
 describe('safety triage', () => {

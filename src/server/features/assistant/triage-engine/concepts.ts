@@ -50,7 +50,7 @@ const raw = {
     'breathing|breath|heart|heartbeat|pulse stop*|gone',
     '@neg catch breath',
     '@neg rise|rising|moving and|or fall|falling',
-    'breath|breaths|breathing slow|shallow|irregular|weak',
+    'breath|breaths|breathing slow|shallow|irregular|weak|wrong',
     'slow|shallow|irregular breath|breaths|breathing',
     'turn*|go|goes|going|gone|went funny|strange|odd|weird|wrong|bad colour|color',
     'turn*|goes|going|gone|went @blue',
@@ -63,7 +63,7 @@ const raw = {
     'chest|ribs|neck|tummy|throat suck*|pull*|draw* in',
     'nostril* flar*',
     'flar* nostril*',
-    'pause*|gap* breath*',
+    '~pause*|gap* breath*',
     'chest @neg mov*|ris*',
   ],
   choking: ['chok*'],
@@ -92,10 +92,15 @@ const raw = {
     'pass*|black* out',
     'drop*|slump*|fell to floor|ground',
   ],
-  seizure: ['seizure|seizures|seizing|seize|convuls*|epileptic', 'eyes to|on one side', 'be|been|keep|keeps|started|still fitting', 'have|having|had|this|another|into fit|fits', 'eyes roll*', 'foam* mouth', 'eyes flicker*'],
+  /** No response to voice or pain, the checks a first-aid course teaches: a sleeping child wakes to them. */
+  noResponse: ['pinch*|shook|shake|shaking|rub*|splash* @kid and|but nothing|no'],
+  seizure: ['seizure|seizures|seizing|seize|convuls*|epileptic', 'eyes to|on one side', 'be|been|keep|keeps|started|still fitting', 'have|having|had|this|another|into fit|fits', 'eyes roll*', 'eyes go|went|gone|going|turn*|rolled up|back', 'foam* mouth', 'eyes flicker*'],
   jerking: ['jerk*|twitch*|spasm*|shak*|trembl*|stiff*|rigid|fitting|fitted|convuls*|seizing'],
   /** How long something has gone on: a sign that lasts minutes is a danger sign on its own. */
-  lasting: ['for|over|about|nearly|almost|past|than|around @count second|seconds|secs|minute|minutes|mins|min|hour|hours'],
+  lasting: [
+    'for|over|about|nearly|almost|past|than|around @count second|seconds|secs|minute|minutes|mins|min|hour|hours',
+    'start*|began|begun|since @count second|seconds|secs|minute|minutes|mins|min|hour|hours',
+  ],
   jerkingPattern: ['all over', 'whole body', 'rhythmic*', 'uncontrollab*', 'arm|arms|leg|legs|side|face', 'rigid|stiff', '@neg stop*'],
 
   // ---- Poisoning, medicines and swallowed objects ----------------------------------------
@@ -137,6 +142,8 @@ const raw = {
     'vape|vapes|vaping|nicotine|cigarette|cigarettes|tobacco|cannabis|weed|edible|edibles|gummies|drugs',
     'berry|berries|mushroom*|toadstool*|fung*|leaf|leaves|plant|plants|bulb|bulbs|foxglove|yew|holly|ivy|laburnum|nightshade|daffodil',
   ],
+  /** Where household chemicals and medicines are kept: a child who got into one has had access to them. */
+  poisonStore: ['under sink', 'medicine|bathroom|cleaning cabinet|cupboard|box|drawer|bag', 'handbag|purse|washbag'],
   ownMedicine: ['his|her|their @medicine'],
   poisoned: ['been|got|was|is|think poisoned', 'poisoned himself|herself|themselves'],
   medicationError: [
@@ -165,6 +172,7 @@ const raw = {
     'times more|higher|stronger',
     'whole syringe|bottle|spoon|packet',
     'lost track',
+    '@neg know*|knowing|realis*|realiz*|check*',
   ],
   medicine: ['@medicine', 'syringe|spoon|ml|mls|mg|puffs'],
   given: ['gave|given|giving|had|took|taken|got|put|accidentally|mixed|both'],
@@ -339,7 +347,7 @@ const raw = {
     '@neg hurt',
   ],
   burnSite: [
-    'face|eye|eyes|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth|' +
+    'face|eye|eyes|lip|lips|tongue|throat|finger|fingers|toe|toes|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth|' +
       'back|arm|arms|leg|legs|lap|thigh|thighs|bum|body|shoulder|shoulders|head|scalp',
   ],
 
@@ -349,16 +357,17 @@ const raw = {
     '@neg stop|stopping|stopped',
     'nonstop|constantly|continuously',
     'non stop',
-    'lot|lots|loads|much|heavily|heavy|badly|everywhere|pool|pools|gush*|spurt*|pump*|pour*|soak*|stream*|drip*|squirt*|covered',
+    'lot|lots|loads|much|heavily|heavy|badly|everywhere|pool|pools|gush*|spurt*|pump*|puls*|pour*|soak*|stream*|drip*|squirt*|covered',
     'minutes|mins|hour|hours',
     'pale|dizzy|faint*|cold|clammy',
   ],
   seriousWound: [
-    'deep|gaping|huge|big|long|bad|nasty cut|gash|wound|laceration|slash',
+    '~deep|deeply|gaping|huge|big|long|bad|badly|nasty cut|gash|wound|laceration|slash|slic*',
     'see fat|bone|muscle|yellow|inside',
     'hanging|chopped|sliced|torn off',
     'sever*|amputat*|stab*|impal*',
     'fell|fall|went|crashed|ran through glass|window|door',
+    'tip|fingertip|finger|toe|thumb|ear|nail off|hanging',
   ],
   flow: ['gush*|spurt*|pump*|pour*|soak*|stream*|squirt*'],
   pressure: ['press*|pressure|towel|cloth|bandage|wound|cut|dressing'],
@@ -368,7 +377,7 @@ const raw = {
   rash: ['rash|rashes|spot|spots|dot|dots|mark|marks|blotch*|bruis*|pinprick*|petechia*|purpura|speckl*|freckl*|patch|patches'],
   nonBlanching: ['@neg fade*|fading|go|goes|disappear*|vanish*|blanch*|change|lighten|pale', 'stay|stays|staying|still', 'still see|there|visible'],
   nonBlanchingTest: ['non blanch*', 'nonblanch*', 'glass test fail*', 'fail* glass'],
-  purpleSpots: ['purple|purplish|dark|maroon|purply spot|spots|dot|dots|rash|blotch*|patch|patches|mark|marks', 'like bruise*|bruising', 'pinprick*'],
+  purpleSpots: ['purple|purplish|dark|maroon|purply spot|spots|dot|dots|rash|blotch*|patch|patches|mark|marks', '~like bruise*|bruising', 'pinprick*'],
   stiffNeck: ['stiff neck', 'neck stiff|hurts|sore'],
   lightHurts: ['light hurts|bothers', 'dislike*|hate* light', '@neg like light', 'bright light'],
   unwell: ['sleepy|drowsy|floppy|lethargic|listless|irritable|confused', 'very|really|so|extremely unwell|poorly|ill', 'cold hands|feet', 'vomit*|sick', 'tired|exhausted'],
@@ -391,17 +400,30 @@ const raw = {
     'pill|pills|tablets|meds ready|lined|counted|saved|stockpiled|hoarded',
     'jump*|throw* from|off balcony|bridge|roof|window|building|cliff',
     'driv*|crash* into wall|tree|lorry|truck|traffic|river|bridge',
+    'driv*|crash*|steer* car into|off wall|tree|lorry|truck|traffic|river|bridge|cliff',
+    '@neg will|reason|wish|desire live|living|alive',
+    // Warning signs a suicide-prevention course teaches: goodbye letters, giving things away.
+    'goodbye|suicide|farewell letter*|note*',
+    'written|wrote|writing|left letter*|note* everyone|family|kids|children|husband|wife|partner',
+    'giv*|gave away belongings|things|stuff|possessions',
     '@neg go on anymore|more|living',
     'cord|rope|belt|scarf|string|tie|ligature round|around neck',
   ],
+  /** Taking an overdose, told by the parent of themselves (rules.ts reads it only when the child is not the subject). */
+  overdoseTaken: ['take|took|taking|taken|swallow*|overdos* lot|lots|loads|handful|whole|bunch|packet|box|bottle|all pill|pills|tablets|meds|paracetamol'],
+  hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life'],
+  means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought knife|blade|razor|rope|gun'],
   harmThoughts: [
     'might|could|will|going|gonna|about|scared|afraid|urge|urges|thought|thoughts|imagin*|thinking|want|picture|visualis* hurt*|harm*|smother*|suffocat*|shake|shaking|kill*|drown* baby|son|daughter|child|kid|kids|him|her|them|toddler',
     '@neg keep @victim safe',
     'safe from me',
     'need|needs someone|somebody take him|her|them|baby',
+    'scared|afraid|terrified|frightened of myself',
+    'scared|afraid|terrified|frightened what i might|could|will|would do',
+    'pillow|cushion|hand|hands|blanket over|on @kid face|mouth|nose',
   ],
   adultHarm: [
-    '@adult hit|hits|hitting|beat|beats|beating|punch*|slap*|kick*|shake|shakes|shook|shaking|strangl*|chok*|burn|burns|burned|burnt|hurt|hurts|hurting|abus*|threaten*|smack*|squeez*|throw*|threw|bite|bites|lock*|starv*|smother*|punish*|molest*|rape* @victim',
+    '@adult drag*|yank*|shov*|hit|hits|hitting|beat|beats|beating|punch*|slap*|kick*|shake|shakes|shook|shaking|strangl*|chok*|burn|burns|burned|burnt|hurt|hurts|hurting|abus*|threaten*|smack*|squeez*|throw*|threw|bite|bites|lock*|starv*|smother*|punish*|molest*|rape* @victim',
     'being|been|was|were|is|are|get|gets|got beaten|abused|molested|raped',
     'finger|fingers|hand|grip|belt shaped|mark|marks bruis*',
   ],
@@ -432,7 +454,12 @@ const raw = {
     '@neg safe home|house',
     'threaten*|wav*|point*|pull* knife|gun|weapon|knives',
     'start* on children|kids|baby|son|daughter|boys|girls',
+    'threaten*|threat* hurt|kill|harm|stab|shoot|take',
+    'we|kids|children @neg safe',
   ],
+  /** The parent telling of hurting their child: with lost control or an injury it is a crisis, not a question about discipline. */
+  parentHarm: ['i|we hit|hits|punch*|slap*|kick*|shook|shake|threw|throw*|smack*|hurt|squeez*|bit @victim'],
+  lostControl: ['lost|lose|losing control|temper', 'scared|afraid|terrified|frightened of myself', 'really|so|too hard'],
 } satisfies Record<string, string[]>;
 
 /**
@@ -460,11 +487,17 @@ const frameRaw = {
     'how stop|keep|prevent @kid',
     'explain|books|book|story|stories',
     'causes|cause|common|difference|differences',
+    'different|differ from|to|than',
+    'versus|vs',
+    'compared to|with',
+    'learn|learning|learnt|learned|practise|practice|practising|practicing|refresher',
     'next week|month|year|time',
     'paranoid|nervous|curious|wonder*',
     'could|would|might it',
   ],
   uncertain: ['tell|sure|know|unsure|check|see|wonder if|whether'],
+  /** The parent's own childhood, told as background to a question about their child. */
+  ownChildhood: ['grew|grow|growing up', 'childhood', 'when i was little|young|small|kid|child|younger', 'my|our parents|parent'],
   past: [
     'last year|month|week|winter|summer|spring|autumn|christmas|weekend|time',
     'day|days|week|weeks|month|months|year|years ago',
@@ -502,6 +535,10 @@ const frameRaw = {
     'found it|them',
   ],
   worsening: ['but|and +now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening', 'hours|minutes|mins|while|day later'],
+  /** A change told as it happens: what a setting would explain ("asleep", "not listening") has turned into something else. */
+  suddenChange: ['but|and +now', 'suddenly', 'all of sudden'],
+  /** The story turning to the child, now: "Now he's wheezing". */
+  childNow: ['but|and +now', 'now @kid|he|she|they|his|her', 'worse|worsening'],
   otherChild: [
     'friend|friends|neighbour|neighbours|neighbor|neighbors|sister|sisters|brother|brothers|cousin|cousins|someone|colleague baby|son|daughter|child|kid|kids|boy|girl|toddler',
     'nephew|niece|classmate|classmates',
@@ -515,13 +552,14 @@ const frameRaw = {
     'in time',
     'tantrum*|meltdown*|screaming|scream|cross|angry|upset|frustrat*|biscuit|biscuits|heap',
     'relax*|cuddle*|love|giggl*|laugh*|excite*|excited|happy|happily',
-    'hearing|ears|listen*|selective|attention|zone*|daydream*|name',
     'ask|asks|asked|asking|talk|talks|talking about',
     'annoying|annoyed|refus*|protest*|stubborn|naughty|cheeky|deliberately|purpose',
     'car seat',
     'buggy|pushchair|pram',
     'tone|physio*|exercise*|therapy|therapist|stim*|flap*',
   ],
+  /** Not paying attention: it explains a child who does not answer, never one who jerks or stops breathing. */
+  inattentive: ['hearing|ears|listen*|selective|attention|zone*|daydream*|name'],
 } satisfies Record<string, string[]>;
 
 /** Idioms made of cue words: their words are not cues ('choking back tears', 'burnt out'). */
@@ -556,12 +594,17 @@ const idiomRaw = [
   'touch* base',
   'blood test|tests|pressure|sugar',
   'knocked out tiredness|exhaustion',
+  'long story',
+  // Eating, drinking and playing together are how a parent says a child is well.
+  'eat*|ate|drink*|drank|feed*|fed and|or play*|eat*|drink*|sleep*|feed*',
 ];
 
 export type ConceptName = keyof typeof raw;
 export type FrameName = keyof typeof frameRaw;
 
-const compile = (phrases: string[]) => phrases.map(expand);
+/** A phrase written '~a b' says a thing and how it is, which English puts in either order ("deep cut", "cut very deep"). */
+const eitherOrder = (phrase: string) => (phrase.startsWith('~') ? [phrase.slice(1), phrase.slice(1).split(' ').reverse().join(' ')] : [phrase]);
+const compile = (phrases: string[]) => phrases.flatMap(eitherOrder).map(expand);
 export const concepts = Object.fromEntries(Object.entries(raw).map(([name, phrases]) => [name, compile(phrases)])) as Record<ConceptName, string[]>;
 export const frames = Object.fromEntries(Object.entries(frameRaw).map(([name, phrases]) => [name, compile(phrases)])) as Record<FrameName, string[]>;
 export const idioms = compile(idiomRaw);

@@ -13,7 +13,10 @@ import { readMessage, type Sentence } from './reading';
 export type Cue = ConceptName | 'youngBaby' | 'feverReading';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
-export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'resolved' | 'expelled' | 'otherChild' | 'joke' | 'fiction'>;
+export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'ownChildhood' | 'resolved' | 'expelled' | 'otherChild' | 'joke' | 'fiction'>;
+
+/** Settings that explain a lone sign: sleep, a tantrum or play, or not paying attention (which explains only not responding). */
+export type Setting = Extract<FrameName, 'benign' | 'inattentive'>;
 
 export interface EvidenceRule {
   /**
@@ -26,8 +29,13 @@ export interface EvidenceRule {
   heeds: Heed[];
   /** Cues that void any finding they overlap: a child's own medicine is not a poison. */
   excludes?: Cue[];
-  /** A lone sign in a sentence about sleep, a tantrum or hearing is explained by it, unless a second sign sits beside it. */
-  benignExplains?: boolean;
+  /**
+   * A lone sign in a sentence set in one of these settings is explained by it, unless a second
+   * sign sits beside it or the sentence tells of a sudden change ("and now she won't answer").
+   */
+  explainedBy?: Setting[];
+  /** Cues said by the parent of themselves: when their subject is the child, they are not about the parent. */
+  aboutParent?: Cue[];
 }
 
 interface Finding extends Span {
@@ -51,11 +59,12 @@ const ABOUT_SOMEONE = new Set<Cue>([
   'headKnock',
   'fall',
   'burn',
-  'bleeding',
   'airwaySwelling',
 ]);
 /** Signs counted to decide whether a lone sign is explained away by its setting. */
 const SIGNS: Cue[] = ['notBreathing', 'unresponsive', 'seizure', 'fever', 'feverWarning', 'headWarning'];
+/** Signs found by testing the child (a pinch, a shake), which no setting explains: a sleeping child wakes to them. */
+const TESTED_SIGNS = new Set<Cue>(['noResponse']);
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 const DAYS_PER_UNIT: Record<string, number> = { day: 1, week: 7, month: 30 };
@@ -139,6 +148,8 @@ export class MessageEvidence {
   private readonly sentences: Sentence[];
   private readonly idiomSpans: Span[][];
   private readonly sentenceFrames: Set<FrameName>[];
+  /** Per sentence, each 'after' clause that holds a past time: what it tells is past. */
+  private readonly pastAfterClauses: Span[][];
   private readonly windows: number[][];
   private readonly cache = new Map<Cue, Finding[]>();
 
@@ -146,6 +157,7 @@ export class MessageEvidence {
     this.sentences = readMessage(message);
     this.idiomSpans = this.sentences.map((sentence) => idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
+    this.pastAfterClauses = this.sentences.map((sentence) => pastAfterClauses(sentence));
     this.windows = this.windowsOf(groupFragments(this.sentences));
   }
 
@@ -168,25 +180,54 @@ export class MessageEvidence {
   private holdsIn(rule: EvidenceRule, cues: Cue[], window: number[]): boolean {
     const chosen = chooseApart(cues.map((cue) => this.live(rule, cue, window)));
     if (!chosen) return false;
-    if (!rule.benignExplains || !chosen.some((finding) => this.sentenceFrames[finding.sentence]!.has('benign'))) return true;
+    if (!chosen.some((finding, index) => !TESTED_SIGNS.has(cues[index]!) && this.explained(rule, finding))) return true;
     // A sign in a benign setting is explained away, unless a second, separate sign is there too.
     const signs = SIGNS.flatMap((cue) => this.live(rule, cue, window));
     return signs.some((sign) => !chosen.some((finding) => sameWords(finding, sign)));
   }
 
-  /** The findings of a cue within the window that still count for this rule. */
-  private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
-    return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding));
+  private explained(rule: EvidenceRule, finding: Finding): boolean {
+    const frameSet = this.sentenceFrames[finding.sentence]!;
+    return !frameSet.has('suddenChange') && (rule.explainedBy ?? []).some((setting) => frameSet.has(setting));
   }
 
-  private counts(rule: EvidenceRule, cue: Cue, finding: Finding): boolean {
+  /** The findings of a cue within the window that still count for this rule. */
+  private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
+    return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding, window));
+  }
+
+  private counts(rule: EvidenceRule, cue: Cue, finding: Finding, window: number[]): boolean {
     const sentence = this.sentences[finding.sentence]!;
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
-    const frameSet = this.sentenceFrames[finding.sentence]!;
-    if (rule.heeds.some((frame) => frameSet.has(frame))) return false;
+    if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
+    if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
+  }
+
+  /**
+   * Whether a frame holds over a finding. Another family's child is the parent's concern once the
+   * story turns to now ("my nephew grabbed the peanuts. Now he's wheezing"); a past time in an
+   * 'after' clause dates what the clause tells ("after his convulsion two years ago, can he...").
+   */
+  private framed(frame: Heed, finding: Finding, window: number[]): boolean {
+    if (frame === 'past' && this.pastAfterClauses[finding.sentence]!.some((clause) => overlaps(clause, finding))) return true;
+    if (frame === 'past' && inProgress(this.sentences[finding.sentence]!, finding)) return false;
+    if (!this.sentenceFrames[finding.sentence]!.has(frame)) return false;
+    if (frame !== 'otherChild') return true;
+    return !window.some((index) => index > finding.sentence && this.sentenceFrames[index]!.has('childNow'));
+  }
+
+  /** Whether the cue is said of the child ("he took all the tablets"), not by the parent of themselves ("took all the tablets"). */
+  private subjectIsChild(sentence: Sentence, finding: Span): boolean {
+    for (let index = finding.start - 1; index >= 0; index--) {
+      const token = sentence[index]!;
+      if (token.boundary) return false;
+      if (CHILD_WORDS.has(token.word) || ['he', 'she', 'they'].includes(token.word)) return true;
+      if (token.word === 'i' || token.word === 'we' || ADULT_WORDS.has(token.word)) return false;
+    }
+    return false;
   }
 
   /**
@@ -251,10 +292,47 @@ export class MessageEvidence {
  * the rest of the sentence reports ("bleeding won't stop after his op last week").
  */
 function inAfterClause(sentence: Sentence, span: Span): boolean {
-  for (let index = span.start - 1; index >= 0; index--) {
+  return afterClauseStart(sentence, span.start) >= 0;
+}
+
+/** Where the 'after' clause holding this word starts, or -1 when it is in none. */
+function afterClauseStart(sentence: Sentence, at: number): number {
+  for (let index = at - 1; index >= 0; index--) {
     const token = sentence[index]!;
-    if (token.word === 'after') return true;
-    if (token.boundary) return false;
+    if (token.word === 'after') return index;
+    if (token.boundary) return -1;
+  }
+  return -1;
+}
+
+/** The 'after' clauses of a sentence that hold a past time, from 'after' to the clause's end. */
+function pastAfterClauses(sentence: Sentence): Span[] {
+  const clauses: Span[] = [];
+  for (const phrase of framePhrases.past) {
+    for (const span of findPhrase(sentence, phrase)) {
+      const start = afterClauseStart(sentence, span.start);
+      if (start < 0) continue;
+      let end = span.end;
+      while (end + 1 < sentence.length && !sentence[end + 1]!.boundary) end++;
+      clauses.push({ start, end });
+    }
+  }
+  return clauses;
+}
+
+const PRESENT_BE = new Set(['am', 'is', 'are', "'s", "'re", "'m"]);
+
+/**
+ * "I gave birth last week and I am bleeding heavily": a clause told as going on now ('am',
+ * 'is' or 'are' with an -ing verb) is present, whatever time another clause of the sentence dates.
+ */
+function inProgress(sentence: Sentence, finding: Span): boolean {
+  let progressive = false;
+  for (let index = finding.end; index >= 0; index--) {
+    const token = sentence[index]!;
+    if (token.pos === 'VERB' && token.word.endsWith('ing')) progressive = true;
+    if (PRESENT_BE.has(token.word) && progressive) return true;
+    if (index < finding.start && token.boundary) return false;
   }
   return false;
 }

@@ -18,6 +18,8 @@ interface Slot {
   stems: string[];
   negative: boolean;
   adjacent: boolean;
+  /** A negation ('@neg'): an adjective after it is what it denies ("not [sure] whether to move"), except 'able'. */
+  negation: boolean;
 }
 
 export type Phrase = Slot[];
@@ -33,6 +35,8 @@ const GAP_POS = new Set(['AUX', 'PRON', 'DET', 'ADV', 'PART', 'ADP', 'NUM', 'ADJ
 /** Verbs that only link or hedge, so "is going blue" and "don't think he's breathing" still read as one cue. */
 const GAP_VERBS = new Set(['be', 'go', 'turn', 'get', 'become', 'look', 'seem', 'keep', 'start', 'have', 'feel', 'think', 'know', 'believe', 'sound']);
 /** Nouns that name an amount rather than a thing. */
+/** The body part an injury happens to: "cut [his foot] very deep". */
+const BODY_PARTS = new Set(['head', 'face', 'hand', 'hands', 'arm', 'arms', 'leg', 'legs', 'foot', 'feet', 'finger', 'fingers', 'toe', 'toes', 'knee', 'back', 'chest', 'lip', 'lips', 'eye', 'eyes']);
 const AMOUNT_NOUNS = new Set(['lot', 'lots', 'bit', 'load', 'loads', 'bunch', 'couple', 'amount', 'bottle', 'glass', 'cup', 'mouthful', 'handful', 'spoonful']);
 
 export function parsePhrase(text: string): Phrase {
@@ -46,6 +50,7 @@ export function parsePhrase(text: string): Phrase {
       stems: alternatives.filter((a) => a.endsWith('*')).map((a) => a.slice(0, -1)),
       negative,
       adjacent,
+      negation: alternatives.includes('not'),
     };
   });
 }
@@ -101,12 +106,16 @@ function listed(token: Token, slot: Slot): boolean {
   );
 }
 
-/** Small words, linking verbs, the child, an amount, and a noun that only qualifies the next one ("into my little sisters room"). */
-function canSkip(token: Token, next: Token | undefined): boolean {
+/**
+ * Small words, linking verbs, the child, an amount, a noun that only qualifies the next one
+ * ("into my little sisters room"), and words joined to the cue word by 'and' or 'or' ("lips
+ * [and eyelids] swollen").
+ */
+function canSkip(token: Token, next: Token | undefined, previous: Token | undefined): boolean {
   if (token.boundary) return false;
-  if (GAP_POS.has(token.pos) || GAP_VERBS.has(token.lemma)) return true;
-  if (CHILD_WORDS.has(token.word) || AMOUNT_NOUNS.has(token.word)) return true;
-  return token.pos === 'NOUN' && next?.pos === 'NOUN';
+  if (GAP_POS.has(token.pos) || GAP_VERBS.has(token.lemma) || token.pos === 'CCONJ') return true;
+  if (CHILD_WORDS.has(token.word) || AMOUNT_NOUNS.has(token.word) || BODY_PARTS.has(token.word)) return true;
+  return token.pos === 'NOUN' && (next?.pos === 'NOUN' || previous?.pos === 'CCONJ');
 }
 
 /** Where the slots from `slotIndex` on match, starting exactly at `at`; the end of the match or -1. */
@@ -117,7 +126,8 @@ function matchFrom(sentence: Sentence, phrase: Phrase, slotIndex: number, at: nu
   for (let next = at + 1; next < sentence.length && next <= at + 1 + maxGap; next++) {
     const end = matchFrom(sentence, phrase, slotIndex + 1, next);
     if (end >= 0) return end;
-    if (!canSkip(sentence[next]!, sentence[next + 1])) break;
+    if (!canSkip(sentence[next]!, sentence[next + 1], sentence[next - 1])) break;
+    if (phrase[slotIndex]!.negation && sentence[next]!.pos === 'ADJ' && sentence[next]!.word !== 'able') break;
   }
   return -1;
 }

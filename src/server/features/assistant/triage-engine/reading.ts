@@ -54,6 +54,7 @@ function normalise(message: string): string {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\b(he|she)s\b/g, "$1's")
     .replace(/\bi'?m\b/g, 'i am')
+    .replace(/\b(what|that|there)s\b/g, "$1's")
     .replace(/\bi'?ve\b/g, 'i have')
     .replace(/\b(isnt|arent|wasnt|dont|doesnt|didnt|cant|wont|wouldnt|couldnt|hasnt|havent)\b/g, (word) => `${word.slice(0, -2)}n't`)
     .replace(/(?<=[a-z])[-/](?=[a-z])/g, ' ')
@@ -90,6 +91,21 @@ function narrowNegation(sentence: Sentence): void {
   });
 }
 
+const COORDINATED_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/**
+ * 'and' or 'or' between two nouns or two adjectives joins words, not clauses: "her lips and
+ * eyelids are swollen" is one clause, so the cue "lips ... swollen" may reach across it.
+ */
+function joinCoordinatedWords(sentence: Sentence): void {
+  sentence.forEach((token, index) => {
+    if (token.word !== 'and' && token.word !== 'or') return;
+    const before = sentence[index - 1];
+    const after = sentence[index + 1];
+    if (before && after && COORDINATED_POS.has(before.pos) && before.pos === after.pos) token.boundary = false;
+  });
+}
+
 // Wink declares its.lemma with the model add-ons as a third parameter, which its own
 // ItsFunction type does not allow for; at run time the document passes them.
 const lemmaOf = its.lemma as unknown as ItsFunction<string>;
@@ -115,6 +131,7 @@ export function readMessage(message: string): Sentence[] {
         boundary: types[index] === 'punctuation' || CLAUSE_STARTS.has(words[index]!),
       });
     }
+    joinCoordinatedWords(sentence);
     narrowNegation(sentence);
     return sentence;
   });

@@ -35,10 +35,10 @@ export interface TriageRule extends EvidenceRule {
   relatedSlugs?: string[];
 }
 
-const ALL_FRAMES: Heed[] = ['hypothetical', 'past', 'resolved', 'otherChild', 'joke', 'fiction'];
+const ALL_FRAMES: Heed[] = ['hypothetical', 'past', 'ownChildhood', 'resolved', 'otherChild', 'joke', 'fiction'];
 // Batteries, magnets, poisons and medicines can harm hours later in a child who seems well, so
 // "he seems fine" does not make them ordinary.
-const SEEMING_WELL_IS_NO_COMFORT: Heed[] = ['hypothetical', 'past', 'otherChild', 'joke', 'fiction'];
+const SEEMING_WELL_IS_NO_COMFORT: Heed[] = ['hypothetical', 'past', 'ownChildhood', 'otherChild', 'joke', 'fiction'];
 
 export const rules: TriageRule[] = [
   {
@@ -46,7 +46,8 @@ export const rules: TriageRule[] = [
     level: 'crisis',
     // Thoughts of harm are a crisis however they are put, even as 'what if'.
     heeds: ['joke', 'fiction'],
-    evidence: [['selfHarm'], ['harmThoughts']],
+    evidence: [['selfHarm'], ['harmThoughts'], ['overdoseTaken'], ['hopeless', 'means']],
+    aboutParent: ['overdoseTaken'],
     steps: [
       'You can talk to someone right now: in the US call or text 988; in the UK and Ireland call Samaritans on 116 123, free, day or night. Elsewhere, your local emergency number can put you through.',
       'If you can, tell someone you trust how you are feeling and ask them to be with you.',
@@ -58,7 +59,8 @@ export const rules: TriageRule[] = [
   {
     category: 'abuse',
     level: 'crisis',
-    heeds: ['hypothetical', 'joke', 'fiction'],
+    // Abuse in the past is still abuse, but not the parent's own childhood told as background.
+    heeds: ['hypothetical', 'ownChildhood', 'joke', 'fiction'],
     evidence: [
       ['adultHarm'],
       ['sexualAbuse'],
@@ -70,6 +72,9 @@ export const rules: TriageRule[] = [
       ['adult', 'disclosure', 'touched'],
       ['adult', 'disclosure', 'injuryMark'],
       ['babyShaken'],
+      ['parentHarm', 'lostControl'],
+      ['parentHarm', 'injuryMark'],
+      ['parentHarm', 'bleeding'],
     ],
     steps: [
       'If you can, get yourself and your children to a safe place.',
@@ -119,7 +124,7 @@ export const rules: TriageRule[] = [
     category: 'poisoning',
     level: 'emergency',
     heeds: SEEMING_WELL_IS_NO_COMFORT,
-    evidence: [['ingest', 'substance'], ['access', 'substance'], ['poisoned']],
+    evidence: [['ingest', 'substance'], ['access', 'substance'], ['poisoned'], ['ingest', 'poisonStore'], ['access', 'poisonStore']],
     excludes: ['ownMedicine'],
     steps: [
       'If they are drowsy, fitting, or struggling to breathe, tell the call handler straight away. In the US you can also call Poison Help on 1-800-222-1222.',
@@ -231,7 +236,7 @@ export const rules: TriageRule[] = [
     category: 'seizure',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    benignExplains: true,
+    explainedBy: ['benign'],
     evidence: [['seizure'], ['jerking', 'jerkingPattern'], ['jerking', 'lasting']],
     steps: [
       'Stay with them and note the time it started.',
@@ -262,8 +267,8 @@ export const rules: TriageRule[] = [
     category: 'unresponsive',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    benignExplains: true,
-    evidence: [['unresponsive']],
+    explainedBy: ['benign', 'inattentive'],
+    evidence: [['unresponsive'], ['noResponse']],
     steps: [
       'Check whether they are breathing: look for the chest moving, and listen and feel for breath at their mouth.',
       'If they are breathing, lie them on their side with the head tilted back slightly, and stay with them.',
@@ -274,7 +279,7 @@ export const rules: TriageRule[] = [
     category: 'not-breathing',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    benignExplains: true,
+    explainedBy: ['benign'],
     evidence: [['notBreathing']],
     steps: [
       'Put the phone on speaker and stay with your child.',
