@@ -17,6 +17,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An upload nothing refers to is deleted once it is this old. */
 export const UNREFERENCED_IMAGE_TTL_MS = DAY_MS;
 const SWEEP_BATCH = 200;
+// A stored row never changes (its keys name one set of bytes for good), so a burst of downloads
+// of one image needs one lookup. A row deleted by another instance is kept here at most this
+// long, and its bytes are found gone in the store meanwhile.
+const STORED_ROW_TTL_MS = 60_000;
+const STORED_ROW_ENTRIES = 1_000;
 
 export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded, and the file must be a whole, readable image.';
@@ -80,6 +85,21 @@ export function createImageService(deps: {
   const log: Log = deps.log ?? { info: () => undefined, warn: (object, message) => console.warn(message, object) };
   const owners = new Map<string, ImageReferenceOwner>();
   const encodeSlot = createSlots(deps.encodeConcurrency ?? Math.max(1, os.availableParallelism() - 1));
+  const storedRows = new Map<string, { row: repo.StoredImageRow; cachedAt: number }>();
+
+  async function findStoredImage(id: string): Promise<repo.StoredImageRow | undefined> {
+    const at = now().getTime();
+    const cached = storedRows.get(id);
+    if (cached && at - cached.cachedAt < STORED_ROW_TTL_MS) return cached.row;
+    const row = await repo.findStoredImage(db, id);
+    storedRows.delete(id);
+    if (row) {
+      // A Map iterates in insertion order, so the first key is the oldest entry.
+      if (storedRows.size >= STORED_ROW_ENTRIES) storedRows.delete(storedRows.keys().next().value!);
+      storedRows.set(id, { row, cachedAt: at });
+    }
+    return row;
+  }
 
   /** Takes one of today's uploads, or answers 429 saying when the oldest of them frees up. */
   async function reserveUpload(userId: number): Promise<number> {
@@ -110,6 +130,12 @@ export function createImageService(deps: {
       throw error;
     }
     return { key, thumbnail_key: thumbnailKey, width: encoded.image.width, height: encoded.image.height, byte_size: encoded.image.byteSize };
+  }
+
+  /** Forgets the deleted rows here, then deletes their bytes. */
+  async function deleteImagesOf(rows: readonly { id: string; key: string | null; thumbnail_key: string | null }[]) {
+    for (const row of rows) storedRows.delete(row.id);
+    await deleteObjects(rows.flatMap((row) => [row.key, row.thumbnail_key]));
   }
 
   async function deleteObjects(keys: readonly (string | null)[]) {
@@ -182,11 +208,12 @@ export function createImageService(deps: {
 
     /**
      * An image as `viewerId` may see it: their own upload, or one attached to something an
-     * owner says they may read. Anything else is undefined, as if it did not exist.
+     * owner says they may read, asked afresh each time, as what it is attached to can change.
+     * Anything else is undefined, as if it did not exist.
      */
     async find(viewerId: number, id: string, variant: ImageVariant) {
       if (!isImageId(id)) return undefined;
-      const row = await repo.findStoredImage(db, id);
+      const row = await findStoredImage(id);
       if (!row || !(await mayRead(viewerId, row))) return undefined;
       const key = variant === 'thumbnail' ? row.thumbnail_key : row.key;
       return { etag: etagOfKey(key), open: () => store.get(key) };
@@ -201,7 +228,7 @@ export function createImageService(deps: {
         const referenced = await referencedAmong(trx, rows.map((row) => row.id));
         return repo.deleteImages(trx, rows.map((row) => row.id).filter((id) => !referenced.has(id)));
       });
-      await deleteObjects(gone.flatMap((row) => [row.key, row.thumbnail_key]));
+      await deleteImagesOf(gone);
     },
 
     /**
@@ -223,7 +250,7 @@ export function createImageService(deps: {
           return { last: rows.at(-1), full: rows.length === SWEEP_BATCH, gone };
         });
         if (!batch) return { ran: false, deleted };
-        await deleteObjects(batch.gone.flatMap((row) => [row.key, row.thumbnail_key]));
+        await deleteImagesOf(batch.gone);
         deleted += batch.gone.length;
         if (!batch.full || !batch.last) return { ran: true, deleted };
         after = { createdAt: batch.last.created_at, id: batch.last.id };
