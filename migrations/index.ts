@@ -7,6 +7,8 @@ import * as createRateLimits from './0005_create_rate_limits';
 import * as moveImagesToStore from './0006_move_images_to_store';
 import * as addActivityChildren from './0007_add_activity_children';
 import * as addBookingCancelReason from './0008_add_booking_cancel_reason';
+import * as createIdempotencyKeys from './0009_create_idempotency_keys';
+import * as createCalendarSubscriptions from './0010_create_calendar_subscriptions';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006_move_images_to_store': moveImagesToStore,
   '0007_add_activity_children': addActivityChildren,
   '0008_add_booking_cancel_reason': addBookingCancelReason,
+  '0009_create_idempotency_keys': createIdempotencyKeys,
+  '0010_create_calendar_subscriptions': createCalendarSubscriptions,
 };

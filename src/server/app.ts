@@ -27,6 +27,7 @@ import { registerRealtime } from './realtime/ws-route';
 import { createServices } from './services';
 import { createContextFactory } from './trpc/context';
 import { registerAsyncApiRoute } from './trpc/asyncapi';
+import { registerIdempotency } from './trpc/idempotency';
 import { buildOpenApiDocument, routerForRestAdapter } from './trpc/openapi';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodiless.add(request);
   });
   registerAuthHooks(app, { auth: services.auth, config });
+  registerIdempotency(app, { db, now: deps.now });
   // A family's data must not stay in a browser's or a proxy's cache: signed-in answers are never
   // stored, unless a route chose its own caching (an image's immutable URL, say).
   app.addHook('onSend', async (request, reply) => {

@@ -350,6 +350,26 @@ export interface RateLimitsTable {
   last_refused: Defaulted<boolean>;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** A hash of the request's method, path and body. */
+  fingerprint: string;
+  created_at: Timestamp;
+  /** When the request holding an unfinished key began. */
+  started_at: Timestamp;
+  /** The answer to replay; null while the first request is in flight. */
+  response_status: number | null;
+  response_headers: ColumnType<Record<string, string> | null, string | null, string | null>;
+  response_body: string | null;
+}
+
+export interface CalendarSubscriptionsTable {
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -383,6 +403,8 @@ export interface Database {
   mental_health_articles: MentalHealthArticlesTable;
   mental_health_bookings: MentalHealthBookingsTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  calendar_subscriptions: CalendarSubscriptionsTable;
 }
 
 /** What repositories take first: the database or an open transaction. */
