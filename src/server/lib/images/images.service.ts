@@ -10,6 +10,7 @@ import { MAX_IMAGE_BYTES } from '../../../shared/community-rules';
 import type { Database, Db } from '../../db/database';
 import { AppError, badInput } from '../../errors';
 import { encodeImage, type EncodedFile } from './image-pipeline';
+import { createImageBytesCache } from './image-bytes-cache';
 import type { ImageStore } from './image-store';
 import * as repo from './images.repository';
 
@@ -22,6 +23,8 @@ const SWEEP_BATCH = 200;
 // long, and its bytes are found gone in the store meanwhile.
 const STORED_ROW_TTL_MS = 60_000;
 const STORED_ROW_ENTRIES = 1_000;
+/** Memory for the images served most; see createImageBytesCache. */
+const CACHED_IMAGE_BYTES = { totalBytes: 32 * 1024 * 1024, perObjectBytes: 2 * 1024 * 1024 };
 
 export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Only PNG, JPEG, WebP or GIF images can be uploaded, and the file must be a whole, readable image.';
@@ -86,6 +89,7 @@ export function createImageService(deps: {
   const owners = new Map<string, ImageReferenceOwner>();
   const encodeSlot = createSlots(deps.encodeConcurrency ?? Math.max(1, os.availableParallelism() - 1));
   const storedRows = new Map<string, { row: repo.StoredImageRow; cachedAt: number }>();
+  const servedBytes = createImageBytesCache(store, CACHED_IMAGE_BYTES);
 
   async function findStoredImage(id: string): Promise<repo.StoredImageRow | undefined> {
     const at = now().getTime();
@@ -141,6 +145,7 @@ export function createImageService(deps: {
   async function deleteObjects(keys: readonly (string | null)[]) {
     const present = keys.filter((key): key is string => key !== null);
     if (present.length === 0) return;
+    servedBytes.forget(present);
     // The rows are gone, so nothing serves these any more; a failure leaves unreachable bytes behind, not a broken image.
     await store.delete(present).catch((error: unknown) => log.warn({ err: error, keys: present }, 'could not delete image objects'));
   }
@@ -216,7 +221,7 @@ export function createImageService(deps: {
       const row = await findStoredImage(id);
       if (!row || !(await mayRead(viewerId, row))) return undefined;
       const key = variant === 'thumbnail' ? row.thumbnail_key : row.key;
-      return { etag: etagOfKey(key), open: () => store.get(key) };
+      return { etag: etagOfKey(key), open: () => servedBytes.get(key) };
     },
 
     /** Deletes those of the images that no owner refers to any more, whatever their age. */
