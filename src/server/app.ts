@@ -223,7 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const openApiDocument = buildOpenApiDocument(config.publicOrigin);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
   registerAsyncApiRoute(app, config.publicOrigin);
-  registerBookingCalendarRoute(app, services.bookings);
+  registerBookingCalendarRoute(app, { bookings: services.bookings, subscriptions: services.calendarSubscriptions });
   await registerCommunityImageRoutes(app, { images: services.images, requestsPerMinute: config.imageRequestsPerMinute });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, {

@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { createAssistantService } from './features/assistant/assistant.service';
 import { createOpenAiCompatibleProvider } from './features/assistant/llm-provider';
 import { createAuthService, type AuthLimits } from './features/auth/auth.service';
+import { createCalendarSubscriptionService } from './features/shadow-bookings/calendar-subscription.service';
 import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
 import { createChildrenService } from './features/children/children.service';
 import { createCommunityService } from './features/community/community.service';
@@ -27,6 +28,7 @@ export function createServices(deps: {
   log?: FastifyBaseLogger;
 }) {
   const { db, config, now } = deps;
+  const bookings = createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, limits: config.bookingLimits, now });
   const images = createImageService({ db, store: createImageStore(config.imageStore), dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
   return {
     auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits, publish: deps.publish, subscribe: deps.subscribe }),
@@ -34,7 +36,8 @@ export function createServices(deps: {
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
-    bookings: createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, limits: config.bookingLimits, now }),
+    bookings,
+    calendarSubscriptions: createCalendarSubscriptionService({ db, publicOrigin: config.publicOrigin, bookings, now }),
     images,
     community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),

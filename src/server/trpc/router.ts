@@ -1,5 +1,6 @@
 import { articlesRouter, assistantRouter } from '../features/assistant/assistant.router';
 import { apiTokensRouter, authRouter, usersRouter } from '../features/auth/auth.router';
+import { calendarSubscriptionRouter } from '../features/shadow-bookings/calendar-subscription.router';
 import { shadowBookingsRouter, shadowTeachersRouter } from '../features/shadow-bookings/shadow-bookings.router';
 import { productsRouter } from '../features/shop/shop.router';
 import { childrenRouter } from '../features/children/children.router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   assistant: assistantRouter,
   articles: articlesRouter,
   shadowBookings: shadowBookingsRouter,
+  calendarSubscription: calendarSubscriptionRouter,
   community: communityRouter,
   mentalHealth: mentalHealthRouter,
 });

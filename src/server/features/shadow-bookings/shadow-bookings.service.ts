@@ -254,7 +254,7 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
     },
 
     /** The parent's sessions that still take place, as an iCalendar feed. */
-    async calendarFor(user: AuthenticatedUser): Promise<string> {
+    async calendarFor(user: Pick<AuthenticatedUser, 'id'>): Promise<string> {
       await expireStale({ parentId: user.id });
       const rows = await repo.listLiveBookingsOfParent(db, user.id);
       const events = rows.map(

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { calendarSubscriptionOutput, createdCalendarSubscriptionOutput } from '../../../shared/schemas/calendar-subscription';
+import { forbidden } from '../../errors';
+import type { Context } from '../../trpc/context';
+import { protectedProcedure, router } from '../../trpc/init';
+
+const PATH = '/calendar-subscription';
+const tags = ['shadow bookings'];
+
+/** A leaked API token must not be able to mint or end the address a family's calendar app uses. */
+function requireBrowserSession(ctx: Pick<Context, 'authMethod'>) {
+  if (ctx.authMethod !== 'session') throw forbidden('Manage your calendar subscription from a signed-in browser session.');
+}
+
+export const calendarSubscriptionRouter = router({
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: PATH, tags, summary: 'Whether your calendar subscription address is active' } })
+    .input(z.object({}).optional())
+    .output(calendarSubscriptionOutput)
+    .query(({ ctx }) => ctx.services.calendarSubscriptions.status(ctx.user.id)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: PATH,
+        tags,
+        summary: 'Create your secret calendar subscription address (needs a browser session); it is shown once',
+        description:
+          'Calendar apps cannot send credentials, so the address is the secret: anyone who has it sees your shadow-teacher bookings. ' +
+          'Creating one replaces the one before, which stops working. Subscribe with webcalUrl, or give url to apps that ask for https.',
+      },
+      successStatus: 201,
+    })
+    .input(z.object({}).optional())
+    .output(createdCalendarSubscriptionOutput)
+    .mutation(({ ctx }) => {
+      requireBrowserSession(ctx);
+      return ctx.services.calendarSubscriptions.create(ctx.user.id);
+    }),
+
+  revoke: protectedProcedure
+    .meta({ openapi: { method: 'DELETE', path: PATH, tags, summary: 'Revoke your calendar subscription address (needs a browser session)' } })
+    .input(z.object({}).optional())
+    .output(calendarSubscriptionOutput)
+    .mutation(({ ctx }) => {
+      requireBrowserSession(ctx);
+      return ctx.services.calendarSubscriptions.revoke(ctx.user.id);
+    }),
+});
