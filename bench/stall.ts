@@ -9,7 +9,9 @@
  * VM's CPU steal is the noise) and under 100 ms.
  *
  * The server and the load each run in a child process of their own, so neither shares an
- * event loop with the probe. BENCH_SERVER_PROFILE_DIR=<dir> writes a CPU profile of the server.
+ * event loop with the probe. serverCpuMs is the server's CPU time in each phase (all its threads),
+ * which other work on the machine disturbs less than latency. BENCH_SERVER_PROFILE_DIR=<dir>
+ * writes a CPU profile of the server.
  * BENCH_DBS picks the databases (default "pglite,postgres"); PostgreSQL is the
  * server DATABASE_URL names (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -45,12 +47,17 @@ if (process.argv[2] === '--serve') {
   console.log(failed.length === 0 ? 'Goal met on every database.' : `Goal MISSED on: ${failed.map((r) => r.database).join(', ')}`);
 }
 
-/** Child process: the real app on a fresh database, until its parent closes stdin. */
+/** Child process: the real app on a fresh database, until its parent closes stdin. Answers `cpu` with the CPU time it has used. */
 async function serve(kind: Kind) {
   // The benchmark downloads far more often than a person would; the per-address image limit is not what it measures.
   await withBenchApp({ kind, env: { IMAGE_REQUESTS_PER_MINUTE: '100000' } }, async (base) => {
     console.log(`READY ${base}`);
-    await new Promise((resolve) => process.stdin.on('end', resolve).resume());
+    const commands = createInterface({ input: process.stdin });
+    commands.on('line', (line) => {
+      const { user, system } = process.cpuUsage();
+      if (line === 'cpu') console.log(`CPU ${user + system}`);
+    });
+    await new Promise((resolve) => commands.once('close', resolve));
   });
 }
 
@@ -59,17 +66,33 @@ async function measure(kind: Kind) {
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', new URL(import.meta.url).pathname, '--serve', kind], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const output = createInterface({ input: child.stdout! });
   const base = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('READY ') && resolve(line.slice(6)));
+    output.on('line', (line) => line.startsWith('READY ') && resolve(line.slice(6)));
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
+  /** The server's CPU time so far, all its threads: less noisy than latency when other work shares the machine. */
+  const serverCpuMs = () =>
+    new Promise<number>((resolve) => {
+      const answer = (line: string) => {
+        if (!line.startsWith('CPU ')) return;
+        output.off('line', answer);
+        resolve(Number(line.slice(4)) / 1000);
+      };
+      output.on('line', answer);
+      child.stdin!.write('cpu\n');
+    });
   try {
     const cookie = await signInDemoParent(base);
     const imageId = await uploadLargeImage(base, cookie);
 
+    const cpu = [await serverCpuMs()];
     const idle = await probeWhile(base, sleep(8_000));
+    cpu.push(await serverCpuMs());
     const downloads = await probeWhile(base, inChildProcess(['downloads', base, cookie, imageId]));
+    cpu.push(await serverCpuMs());
     const signIns = await probeWhile(base, inChildProcess(['sign-ins', base]));
+    cpu.push(await serverCpuMs());
 
     const allowed = Math.min(GOAL_FACTOR * Math.max(p99(idle.samples), IDLE_FLOOR_MS), GOAL_CEILING_MS);
     return {
@@ -80,6 +103,7 @@ async function measure(kind: Kind) {
       allowed: round(allowed),
       goalMet: p99(downloads.samples) <= allowed && p99(signIns.samples) <= allowed,
       probes: `${idle.samples.length}/${downloads.samples.length}/${signIns.samples.length}`,
+      serverCpuMs: cpu.slice(1).map((at, i) => Math.round(at - cpu[i]!)).join('/'),
       load: `${downloads.load} · ${signIns.load}`,
     };
   } finally {
@@ -149,7 +173,9 @@ async function downloadInParallel(base: string, cookie: string, imageId: string)
     Array.from({ length: DOWNLOADERS }, async () => {
       for (let i = 0; i < DOWNLOADS_EACH; i++) {
         const response = await fetch(`${base}${imageUrl(imageId)}`, { headers: { cookie } });
-        bytes += (await response.arrayBuffer()).byteLength;
+        // Read first: `bytes += await ...` would add to the total as it stood before the await.
+        const body = await response.arrayBuffer();
+        bytes += body.byteLength;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       }
     }),
