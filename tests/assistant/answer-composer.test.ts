@@ -7,7 +7,7 @@ import {
   pickPassages,
   splitArticle,
 } from '../../src/server/features/assistant/answer-composer';
-import { candidateWords, normaliseQuestion, synonymHints } from '../../src/server/features/assistant/question-text';
+import { candidateWords, normaliseQuestion, separateAges, synonymHints } from '../../src/server/features/assistant/question-text';
 import { findSupportGroup } from '../../src/server/features/assistant/support-groups';
 import { supportGroups } from '../../src/server/demo/seed-data/support-groups';
 
@@ -80,6 +80,13 @@ describe('question text', () => {
     expect(normaliseQuestion('My 3yo WONT sleep, 18mo sister doesnt either, 2.5 yrs old cousin')).toBe(
       "my 3 year old won't sleep, 18 month old sister doesn't either, 2.5 year old cousin",
     );
+  });
+
+  it("separates the child's age from what the question is about, and drops other numbers", () => {
+    expect(separateAges('my 3 year old wakes at 5 every night, his 18 months sister too')).toEqual({
+      topic: 'my wakes at every night, his sister too',
+      ages: '3 year old 18 months',
+    });
   });
 
   it('adds the expansion of every synonym found as a whole word or phrase, once', () => {

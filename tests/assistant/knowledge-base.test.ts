@@ -108,6 +108,10 @@ describe('loading and searching the knowledge base', () => {
     expect(await repo.spellingCorrections(database.db, ['ponnies', 'ponies', 'xyzzy'])).toEqual(new Map([['ponnies', 'ponies']]));
   });
 
+  it('reads a word the articles do not use as the start of one they do', async () => {
+    expect(await repo.spellingCorrections(database.db, ['feed'])).toEqual(new Map([['feed', 'feeders']]));
+  });
+
   it("finds an article through a synonym for the article's word, counting the parent's own words first", async () => {
     const { text, matches } = await createAssistantService({ db: database.db }).findArticles('my striped pony', 3);
     expect(text).toBe('my striped pony zebra');

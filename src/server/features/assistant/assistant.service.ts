@@ -14,7 +14,7 @@ import {
 } from './answer-composer';
 import * as repo from './assistant.repository';
 import { LlmError, type LlmMessage, type LlmProvider } from './llm-provider';
-import { candidateWords, normaliseQuestion, synonymHints } from './question-text';
+import { candidateWords, normaliseQuestion, separateAges, synonymHints } from './question-text';
 import { findSupportGroup } from './support-groups';
 import { triage } from './triage';
 
@@ -106,7 +106,8 @@ export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmPr
     const normalised = normaliseQuestion(question);
     const [corrections, synonyms] = await Promise.all([repo.spellingCorrections(db, candidateWords(normalised)), repo.listSynonyms(db)]);
     const words = [normalised, ...corrections.values()].join(' ');
-    return { words, hints: synonymHints(words, synonyms) };
+    const { topic, ages } = separateAges(words);
+    return { words: topic, hints: `${synonymHints(words, synonyms)} ${ages}`.trim() };
   }
 
   async function findArticles(question: string, limit: number) {

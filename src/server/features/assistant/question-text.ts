@@ -20,6 +20,22 @@ export function normaliseQuestion(text: string): string {
     .trim();
 }
 
+const AGE = /\b\d+(?:\.\d+)?\s*(?:year|month|week|day)s?(?:\s+old)?\b/g;
+const NUMBER = /\b\d+(?:\.\d+)?\b/g;
+
+/**
+ * A question split into what it is about and the child's age ('3 year old', '14 months'). An
+ * age says who the child is, not what the question asks, so the search takes it only as a hint,
+ * and other bare numbers not at all: articles full of ages (the milestone ones) would otherwise
+ * win on the numbers alone.
+ */
+export function separateAges(text: string): { topic: string; ages: string } {
+  return {
+    topic: text.replace(AGE, ' ').replace(NUMBER, ' ').replace(/\s+/g, ' ').trim(),
+    ages: (text.match(AGE) ?? []).join(' '),
+  };
+}
+
 export interface Synonym {
   term: string;
   expansion: string;
