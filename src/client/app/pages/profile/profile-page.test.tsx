@@ -195,6 +195,28 @@ describe('Profile', () => {
     expect(screen.queryByTestId('new-token')).not.toBeInTheDocument();
   });
 
+  it('creates a calendar link in the Bookings tab that works without signing in, and revokes it', async () => {
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Bookings' }));
+    const card = (await screen.findByRole('heading', { name: 'Calendar subscription' })).closest('section')!;
+    expect(await within(card).findByText('No link is active.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Create link' }));
+    const link = (await within(card).findByTestId('calendar-link')).textContent!;
+    expect(link).toMatch(/^webcal:\/\/[^/]+\/api\/calendar\/ncal_[\w-]+\.ics$/);
+    expect(within(card).getByRole('button', { name: 'Copy calendar link' })).toBeInTheDocument();
+    const feedPath = new URL(link.replace('webcal:', 'http:')).pathname;
+    const feed = await fetch(feedPath, { credentials: 'omit' });
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+    window.confirm = () => true;
+    await user.click(within(card).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Link revoked')).toBeInTheDocument();
+    expect(await within(card).findByText('No link is active.')).toBeInTheDocument();
+    expect(within(card).queryByTestId('calendar-link')).not.toBeInTheDocument();
+    expect((await fetch(feedPath, { credentials: 'omit' })).status).toBe(404);
+  });
+
   // Last: the server's clock only moves forward.
   it("shows the shadow-teacher request as 'Expired' once its teacher has not confirmed it within 48 hours", async () => {
     await server.advanceClock(49 * 3_600_000);

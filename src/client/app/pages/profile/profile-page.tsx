@@ -1,4 +1,4 @@
-import { Center, Loader, Tabs } from '@mantine/core';
+import { Center, Loader, Stack, Tabs } from '@mantine/core';
 import { IconCalendarEvent, IconChartBar, IconMoodKid, IconUser } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -6,6 +6,7 @@ import { SignInPrompt } from '../../../components/sign-in-prompt';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { MyChildren } from '../../../features/children/my-children';
 import { PersonalInfo } from '../../../features/auth/personal-info';
+import { CalendarSubscription } from '../../../features/shadow-bookings/calendar-subscription';
 import { ProfileBookings } from './profile-bookings';
 import { ProfileHeader } from './profile-header';
 import { ReportsComingSoon } from './reports-coming-soon';
@@ -61,7 +62,10 @@ export function ProfilePage() {
               <MyChildren />
             </Tabs.Panel>
             <Tabs.Panel value="bookings">
-              <ProfileBookings />
+              <Stack gap="lg">
+                <ProfileBookings />
+                <CalendarSubscription />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="reports">
               <ReportsComingSoon />
