@@ -198,6 +198,8 @@ const raw = {
     'piece|part|bit plastic|metal|toy',
   ],
   batteryOrMagnet: ['battery|batteri*|magnet*'],
+  /** Pushed into a nose or an ear, a button battery burns as it does in the gullet. */
+  inNoseOrEar: ['up|in|into nose|nostril|nostrils|ear|ears'],
   /** A child's own nails and teething toys are mouthed every day. */
   ownObject: ['his|her|their|my|own nail|nails|fingernail*|toenail*', 'nail|nails bit*|chew*|bite', 'bit*|chew*|bite nail|nails', 'teething ring|rings|toy', 'his|her|their ring|rings'],
   swallowSign: ['drool*|dribbl*|gag*|retch*', '@neg eat|swallow|drink', 'point*|clutch*|grab* throat|chest|neck', 'chest|throat pain|hurts|sore'],
@@ -262,6 +264,14 @@ const raw = {
     '@neg stay awake',
     'pupil|pupils',
     'fluid|blood|bleed*|liquid|stuff|discharge coming|come|comes|came|leaking|from|out ear|ears|nose',
+    // The NHS signs for A&E after a head injury: dizziness, and trouble speaking, seeing or remembering.
+    'dizzy|dizziness',
+    'talk*|speak*|speech|words nonsense|gibberish|funny|strange|weird|jumbled|muddled|garbled',
+    '@neg making sense',
+    'blurr*|blurry|double vision',
+    'see|seeing|sees double',
+    '@neg remember|recall|recognise|recognize',
+    'memory loss',
     'keep*|kept clos*|shut* eyes',
     'fluid',
     'walk* funny|strange|weird|wobbly|unsteady',
@@ -346,8 +356,10 @@ const raw = {
     'screaming|scream*|inconsolable',
     '@neg hurt',
   ],
+  /** Every electrical and chemical burn needs a doctor, whatever it looks like (NHS guidance). */
+  burnCause: ['electric|electrical|electrocut*|socket|shock|wire|chemical|acid|caustic|bleach|alkali', 'oven|drain cleaner'],
   burnSite: [
-    'face|eye|eyes|lip|lips|tongue|throat|finger|fingers|toe|toes|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth|' +
+    'face|eye|eyes|lip|lips|tongue|throat|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth|' +
       'back|arm|arms|leg|legs|lap|thigh|thighs|bum|body|shoulder|shoulders|head|scalp',
   ],
 
@@ -410,7 +422,10 @@ const raw = {
     'cord|rope|belt|scarf|string|tie|ligature round|around neck',
   ],
   /** Taking an overdose, told by the parent of themselves (rules.ts reads it only when the child is not the subject). */
-  overdoseTaken: ['take|took|taking|taken|swallow*|overdos* lot|lots|loads|handful|whole|bunch|packet|box|bottle|all pill|pills|tablets|meds|paracetamol'],
+  overdoseTaken: ['take|took|taking|taken|swallow*|overdos* whole|packet|box|bottle|all|every pill|pills|tablets|meds|paracetamol'],
+  /** A lot of tablets is an overdose when told with distress, and a dose for a headache when not. */
+  manyTaken: ['take|took|taking|taken|swallow* lot|lots|loads|handful|bunch pill|pills|tablets|meds|paracetamol'],
+  distress: ['regret*', '@neg ok|okay|alright|cope|coping', 'mistake', 'scared|frightened|panick*|terrified', 'help me', 'sorry'],
   hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life'],
   means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought knife|blade|razor|rope|gun'],
   harmThoughts: [
@@ -522,6 +537,7 @@ const frameRaw = {
     'went away',
     'went in hour|minutes|minute|while|day',
     'stop|stops|stopped after|itself|quickly',
+    'settled|eased|easing|calmed|cleared|stopped now|down|since|completely',
     'carried on',
     'came out',
     'was|is|seems|seemed|seem fine',
@@ -537,6 +553,8 @@ const frameRaw = {
   worsening: ['but|and +now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening', 'hours|minutes|mins|while|day later'],
   /** A change told as it happens: what a setting would explain ("asleep", "not listening") has turned into something else. */
   suddenChange: ['but|and +now', 'suddenly', 'all of sudden'],
+  /** The parent is caring for the child, whoever's it is: "I'm minding my niece". */
+  inMyCare: ['look|looking|looked after', 'minding|babysit*|childmind*', 'at our|my house|home|place'],
   /** The story turning to the child, now: "Now he's wheezing". */
   childNow: ['but|and +now', 'now @kid|he|she|they|his|her', 'worse|worsening'],
   otherChild: [

@@ -216,7 +216,7 @@ export class MessageEvidence {
     if (frame === 'past' && inProgress(this.sentences[finding.sentence]!, finding)) return false;
     if (!this.sentenceFrames[finding.sentence]!.has(frame)) return false;
     if (frame !== 'otherChild') return true;
-    return !window.some((index) => index > finding.sentence && this.sentenceFrames[index]!.has('childNow'));
+    return !window.some((index) => index >= finding.sentence && this.sentenceFrames[index]!.has('childNow'));
   }
 
   /** Whether the cue is said of the child ("he took all the tablets"), not by the parent of themselves ("took all the tablets"). */
@@ -278,9 +278,11 @@ export class MessageEvidence {
       if (found) present.add(name);
     }
     // "Not sure if he swallowed one" is doubt about a real event; "again now" brings the past
-    // into the present; "but now he's sick" undoes "he was fine".
+    // into the present; a niece the parent is minding is in their care; "but now he's sick"
+    // undoes "he was fine".
     if (present.has('uncertain')) present.delete('hypothetical');
     if (present.has('present')) present.delete('past');
+    if (present.has('inMyCare')) present.delete('otherChild');
     if (present.has('worsening')) present.delete('resolved');
     if (isDefinitionQuestion(sentence)) present.add('hypothetical');
     return present;

@@ -46,8 +46,8 @@ export const rules: TriageRule[] = [
     level: 'crisis',
     // Thoughts of harm are a crisis however they are put, even as 'what if'.
     heeds: ['joke', 'fiction'],
-    evidence: [['selfHarm'], ['harmThoughts'], ['overdoseTaken'], ['hopeless', 'means']],
-    aboutParent: ['overdoseTaken'],
+    evidence: [['selfHarm'], ['harmThoughts'], ['overdoseTaken'], ['manyTaken', 'distress'], ['hopeless', 'means']],
+    aboutParent: ['overdoseTaken', 'manyTaken'],
     steps: [
       'You can talk to someone right now: in the US call or text 988; in the UK and Ireland call Samaritans on 116 123, free, day or night. Elsewhere, your local emergency number can put you through.',
       'If you can, tell someone you trust how you are feeling and ask them to be with you.',
@@ -155,6 +155,7 @@ export const rules: TriageRule[] = [
       ['batteryOrMagnet', 'missingObject'],
       ['batteryOrMagnet', 'access'],
       ['batteryOrMagnet', 'swallowSign'],
+      ['batteryOrMagnet', 'inNoseOrEar'],
     ],
     excludes: ['ownObject'],
     steps: [
@@ -187,6 +188,7 @@ export const rules: TriageRule[] = [
     evidence: [
       ['burn', 'burnDamage'],
       ['burn', 'burnSite'],
+      ['burn', 'burnCause'],
       ['heatSource', 'burnDamage'],
       ['heatSource', 'contact'],
     ],
