@@ -66,6 +66,10 @@ const raw = {
     '~pause*|gap* breath*',
     'chest @neg mov*|ris*',
   ],
+  /** The signs of a severe asthma attack that call for an ambulance: the reliever not helping, too breathless to talk. */
+  asthmaSevere: ['inhaler|puffs|reliever|ventolin|salbutamol @neg work*|help*|helping|working', 'too breathless'],
+  asthma: ['asthma|asthmatic|wheez*|inhaler|breathless'],
+  breathlessSpeech: ['@neg speak|talk|finish|say sentence|sentences|words'],
   choking: ['chok*'],
   stuckInThroat: ['stuck|lodged|caught|something|food|piece|bit throat|windpipe|airway|gullet', 'grab*|clutch*|point*|hold*|hand|hands throat|neck'],
   silent: ['@neg cough*|cry|crying|cries|breathe|breath|sound|noise', 'silent', 'make|makes|making no sound|noise', '@neg make|making sound|noise', 'can not talk|speak|say'],
@@ -110,11 +114,15 @@ const raw = {
     'had|took some|few|handful|mouthful',
     'put|puts|putting mouth',
     'got into|at',
+    // Poisons are breathed in and injected as well as swallowed.
+    'sniff*|inhal*|huff*',
+    'inject*|jab*|jabbed himself|herself|themselves',
   ],
   access: [
     'found|find @kid with|chewing|holding|eating|drinking|playing|sucking',
     'open|opened|empty|emptied|empties|half bottle|packet|pack|box|tub|container|sachet|lid|tube|blister',
     'missing',
+    'got|get|gets|getting hold of',
     'some|few|half|all|1|2|3|4|5|6|7|8|9|10|two|three|four|five|six gone|missing',
     'smell*|smelt|taste* of|like',
     'round|around|on|in mouth|lips',
@@ -207,7 +215,7 @@ const raw = {
 
   // ---- Allergic reaction ---------------------------------------------------------------
   airwaySwelling: [
-    'lip|lips|tongue|throat|face|mouth|cheek|cheeks swell*|swollen|puff*|huge|enormous|massive|fat|balloon*|blown',
+    'lip|lips|tongue|throat|face|mouth|cheek|cheeks swell*|swollen|puff*|huge|enormous|massive|fat|balloon*|blown|big|bigger|thick|thicker|heavy',
     'swell*|swollen|puffy|puffed lip|lips|tongue|throat|face|mouth',
     'swell*|puff* of|in|on|round|around lip|lips|tongue|throat|face|mouth',
   ],
@@ -324,7 +332,8 @@ const raw = {
     'pull*|drag*|fish* out',
     'got|get|lifted @kid out',
     'swallow*|inhal*|breath* water',
-    'went|gone|goes|go|been|was|slipped under',
+    'went|gone|goes|go|been|was|slipped|pulled|dragged|sucked|swept|knocked|pushed|dunked under',
+    'found|saw @kid at|on|in bottom|floating',
   ],
 
   // ---- Burns and scalds --------------------------------------------------------------------
@@ -390,7 +399,8 @@ const raw = {
   nonBlanching: ['@neg fade*|fading|go|goes|disappear*|vanish*|blanch*|change|lighten|pale', 'stay|stays|staying|still', 'still see|there|visible'],
   nonBlanchingTest: ['non blanch*', 'nonblanch*', 'glass test fail*', 'fail* glass'],
   purpleSpots: ['purple|purplish|dark|maroon|purply spot|spots|dot|dots|rash|blotch*|patch|patches|mark|marks', '~like bruise*|bruising', 'pinprick*'],
-  stiffNeck: ['stiff neck', 'neck stiff|hurts|sore'],
+  // The chin-to-chest test is how parents are taught to check for a stiff neck.
+  stiffNeck: ['stiff neck', 'neck stiff|hurts|sore', '@neg touch|bend|put|get|lower|tuck chin'],
   lightHurts: ['light hurts|bothers', 'dislike*|hate* light', '@neg like light', 'bright light'],
   unwell: ['sleepy|drowsy|floppy|lethargic|listless|irritable|confused', 'very|really|so|extremely unwell|poorly|ill', 'cold hands|feet', 'vomit*|sick', 'tired|exhausted'],
 

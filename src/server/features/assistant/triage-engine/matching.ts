@@ -37,6 +37,8 @@ const GAP_VERBS = new Set(['be', 'go', 'turn', 'get', 'become', 'look', 'seem', 
 /** Nouns that name an amount rather than a thing. */
 /** The body part an injury happens to: "cut [his foot] very deep". */
 const BODY_PARTS = new Set(['head', 'face', 'hand', 'hands', 'arm', 'arms', 'leg', 'legs', 'foot', 'feet', 'finger', 'fingers', 'toe', 'toes', 'knee', 'back', 'chest', 'lip', 'lips', 'eye', 'eyes']);
+/** The child's age, said as part of naming them: "found my [18 month old] at the bottom". */
+const AGE_WORDS = new Set(['year', 'month', 'week', 'day', 'old']);
 const AMOUNT_NOUNS = new Set(['lot', 'lots', 'bit', 'load', 'loads', 'bunch', 'couple', 'amount', 'bottle', 'glass', 'cup', 'mouthful', 'handful', 'spoonful']);
 
 export function parsePhrase(text: string): Phrase {
@@ -114,7 +116,7 @@ function listed(token: Token, slot: Slot): boolean {
 function canSkip(token: Token, next: Token | undefined, previous: Token | undefined): boolean {
   if (token.boundary) return false;
   if (GAP_POS.has(token.pos) || GAP_VERBS.has(token.lemma) || token.pos === 'CCONJ') return true;
-  if (CHILD_WORDS.has(token.word) || AMOUNT_NOUNS.has(token.word) || BODY_PARTS.has(token.word)) return true;
+  if (CHILD_WORDS.has(token.word) || AMOUNT_NOUNS.has(token.word) || BODY_PARTS.has(token.word) || AGE_WORDS.has(token.word)) return true;
   return token.pos === 'NOUN' && (next?.pos === 'NOUN' || previous?.pos === 'CCONJ');
 }
 

@@ -62,6 +62,7 @@ function normalise(message: string): string {
     .replace(/\b(\d+)\s*(?:mo|mos|mths?|months?)\b/g, '$1 month')
     .replace(/\b(\d+)\s*(?:wk|wks|weeks?)\b/g, '$1 week')
     .replace(/\b(\d+)\s*(?:d|days?)\b/g, '$1 day')
+    .replace(/\b(my|our|his|her|their) (\d+(?:\.\d+)?) (year|month|week)\b(?! old)/g, '$1 $2 $3 old')
     .replace(new RegExp(`\\b(year|month|week|day) old\\b(?!\\s+(?:${CHILD_NOUNS})\\b)`, 'g'), '$1 old child')
     .replace(/\b([a-z]+ing)\s*[-\u2013\u2014,:.?!]+\s*(he|she|they|it)\s*(?:'s|is|'re|are)\s*(?:not|n't)\b/g, '$2 is not $1');
 }
@@ -92,18 +93,32 @@ function narrowNegation(sentence: Sentence): void {
 }
 
 const COORDINATED_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
+const PERSON_POS = new Set(['NOUN', 'PROPN', 'PRON']);
 
 /**
- * 'and' or 'or' between two nouns or two adjectives joins words, not clauses: "her lips and
- * eyelids are swollen" is one clause, so the cue "lips ... swollen" may reach across it.
+ * 'and' or 'or' joins words, not clauses, between two nouns or two adjectives ("her lips and
+ * eyelids are swollen"), and between a person and a noun phrase that no verb follows ("throw
+ * myself and the baby off"), so a cue may reach across it.
  */
 function joinCoordinatedWords(sentence: Sentence): void {
   sentence.forEach((token, index) => {
     if (token.word !== 'and' && token.word !== 'or') return;
     const before = sentence[index - 1];
     const after = sentence[index + 1];
-    if (before && after && COORDINATED_POS.has(before.pos) && before.pos === after.pos) token.boundary = false;
+    if (!before || !after) return;
+    if (COORDINATED_POS.has(before.pos) && before.pos === after.pos) token.boundary = false;
+    else if (PERSON_POS.has(before.pos) && nounPhraseWithoutVerb(sentence, index + 1)) token.boundary = false;
   });
+}
+
+/** Whether a noun phrase starts here ('the baby', 'the kids') and no verb follows it, so it is not a clause's subject. */
+function nounPhraseWithoutVerb(sentence: Sentence, start: number): boolean {
+  let index = start;
+  while (sentence[index] && ['DET', 'ADJ', 'NUM'].includes(sentence[index]!.pos)) index++;
+  const head = sentence[index];
+  if (!head || !PERSON_POS.has(head.pos)) return false;
+  const next = sentence[index + 1];
+  return !next || (next.pos !== 'VERB' && next.pos !== 'AUX');
 }
 
 // Wink declares its.lemma with the model add-ons as a third parameter, which its own

@@ -282,7 +282,7 @@ export const rules: TriageRule[] = [
     level: 'emergency',
     heeds: ALL_FRAMES,
     explainedBy: ['benign'],
-    evidence: [['notBreathing']],
+    evidence: [['notBreathing'], ['asthmaSevere'], ['asthma', 'breathlessSpeech']],
     steps: [
       'Put the phone on speaker and stay with your child.',
       'Lay them on their back on a firm surface and look in their mouth; remove anything you can clearly see.',
