@@ -21,6 +21,7 @@ import { registerCommunityImageRoutes } from './features/community/community.ima
 import { startImageMaintenance } from './lib/images/image-maintenance';
 import { etagOf, matchesEtag } from './lib/etag';
 import { jsonNestsDeeperThan } from './lib/json-depth';
+import { registerRateLimitHeaders } from './lib/rate-limit-headers';
 import type { AuthLimits } from './features/auth/auth.service';
 import { createEventBus } from './realtime/event-bus';
 import { registerRealtime } from './realtime/ws-route';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  registerRateLimitHeaders(app);
 
   app.decorate('database', database);
   app.decorate('services', services);

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
+import { reportRateLimit } from './rate-limit-headers';
 
 /** How many attempts one key may make. */
 export interface RateLimitRule {
+  /** Names the limit in the RateLimit and RateLimit-Policy headers; a rule with a name and a limit is reported there. */
+  policy?: string;
   /** Attempts allowed in one window; further attempts are refused until the window ends. None when absent. */
   limit?: number;
   windowSeconds: number;
@@ -82,9 +85,18 @@ export function createRateLimitStore(deps: { db: Kysely<Database>; now?: () => D
         last_refused = ${refused}
       RETURNING hits, window_ends_at, not_before, last_refused`.execute(db);
     const row = rows[0]!;
+    const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - at.getTime()) / 1000));
+    if (rule.policy && rule.limit !== undefined) {
+      reportRateLimit({
+        policy: rule.policy,
+        quota: rule.limit,
+        windowSeconds: rule.windowSeconds,
+        remaining: row.last_refused ? 0 : limit - row.hits,
+        resetSeconds: secondsUntil(row.window_ends_at.getTime()),
+      });
+    }
     if (!row.last_refused) return 0;
-    const until = row.hits >= limit ? Math.max(row.window_ends_at.getTime(), row.not_before.getTime()) : row.not_before.getTime();
-    return Math.max(1, Math.ceil((until - at.getTime()) / 1000));
+    return secondsUntil(row.hits >= limit ? Math.max(row.window_ends_at.getTime(), row.not_before.getTime()) : row.not_before.getTime());
   }
 
   return {

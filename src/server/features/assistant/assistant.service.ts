@@ -18,7 +18,7 @@ import { candidateWords, normaliseQuestion, separateAges, synonymHints } from '.
 import { findSupportGroup } from './support-groups';
 import { triage } from './triage';
 
-export const CHAT_RATE_LIMIT = { limit: 20, windowSeconds: 60 };
+export const CHAT_RATE_LIMIT = { policy: 'assistant-chat', limit: 20, windowSeconds: 60 };
 
 /**
  * Scores come from assistant.repository searchArticles (BM25F). These bounds were read off the

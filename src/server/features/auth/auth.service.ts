@@ -113,8 +113,8 @@ export function createAuthService(deps: {
   const hasher = new PasswordHasher(deps.hashConcurrency);
   const rateLimits = createRateLimitStore({ db, now });
   const rules = {
-    ip: { limit: limits.perIp, windowSeconds: LIMIT_WINDOW_SECONDS },
-    emailAndIp: { limit: limits.perEmailAndIp, windowSeconds: LIMIT_WINDOW_SECONDS },
+    ip: { policy: 'auth-per-address', limit: limits.perIp, windowSeconds: LIMIT_WINDOW_SECONDS },
+    emailAndIp: { policy: 'sign-in-per-email-and-address', limit: limits.perEmailAndIp, windowSeconds: LIMIT_WINDOW_SECONDS },
     email: { windowSeconds: LIMIT_WINDOW_SECONDS, slowDown: { afterHits: limits.perEmailBeforeDelay, maxDelaySeconds: limits.maxDelaySeconds } },
   } satisfies Record<string, RateLimitRule>;
   const keys = (email: string, ip: string) => ({

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { MAX_IMAGE_BYTES } from '../../../shared/community-rules';
 import type { Database, Db } from '../../db/database';
 import { AppError, badInput } from '../../errors';
+import { reportRateLimit } from '../rate-limit-headers';
 import { encodeImage, type EncodedFile } from './image-pipeline';
 import { createImageBytesCache } from './image-bytes-cache';
 import type { ImageStore } from './image-store';
@@ -111,8 +112,13 @@ export function createImageService(deps: {
       await repo.lockUploadQuota(trx, userId);
       const at = now();
       const recent = await repo.uploadsSince(trx, userId, new Date(at.getTime() - DAY_MS));
-      if (recent.length >= deps.dailyUploadLimit) {
-        const freedAt = recent[recent.length - deps.dailyUploadLimit]!.getTime() + DAY_MS;
+      const secondsUntil = (time: number) => Math.max(1, Math.ceil((time - at.getTime()) / 1000));
+      const remaining = deps.dailyUploadLimit - recent.length;
+      // Any 24 hours: the next upload frees up when the oldest counted one turns a day old.
+      const oldest = recent.length >= deps.dailyUploadLimit ? recent[recent.length - deps.dailyUploadLimit]! : (recent[0] ?? at);
+      reportRateLimit({ policy: 'image-uploads', quota: deps.dailyUploadLimit, windowSeconds: DAY_MS / 1000, remaining: Math.max(0, remaining - 1), resetSeconds: secondsUntil(oldest.getTime() + DAY_MS) });
+      if (remaining <= 0) {
+        const freedAt = oldest.getTime() + DAY_MS;
         throw new AppError('TOO_MANY_REQUESTS', `You can upload ${deps.dailyUploadLimit} images a day. Please try again later.`, {
           retryAfterSeconds: Math.max(1, Math.ceil((freedAt - at.getTime()) / 1000)),
         });
