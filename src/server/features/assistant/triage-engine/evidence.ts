@@ -13,7 +13,7 @@ import { readMessage, type Sentence } from './reading';
 export type Cue = ConceptName | 'youngBaby' | 'feverReading';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
-export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'ownChildhood' | 'resolved' | 'expelled' | 'otherChild' | 'joke' | 'fiction'>;
+export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'ownChildhood' | 'resolved' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction'>;
 
 /** Settings that explain a lone sign: sleep, a tantrum or play, or not paying attention (which explains only not responding). */
 export type Setting = Extract<FrameName, 'benign' | 'inattentive'>;
@@ -339,9 +339,10 @@ function inProgress(sentence: Sentence, finding: Span): boolean {
   return false;
 }
 
-/** "What's anaphylaxis?", "what does 'dry drowning' mean": a question asking what a word means. */
+/** "What's anaphylaxis?", "what does 'dry drowning' mean", "what does a febrile seizure look like": a question about a word. */
 function isDefinitionQuestion(sentence: Sentence): boolean {
   const words = sentence.filter((token) => token.pos !== 'PUNCT');
   if (words[0]?.word !== 'what') return false;
-  return (words.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean');
+  const asksLook = words[1]?.lemma === 'do' && words.some((token, index) => ['look', 'sound'].includes(token.lemma) && words[index + 1]?.word === 'like');
+  return (words.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean') || asksLook;
 }

@@ -11,7 +11,7 @@
  * boundary.
  */
 import { CHILD_WORDS } from './concepts';
-import type { Sentence, Token } from './reading';
+import { readerSpelling, type Sentence, type Token } from './reading';
 
 interface Slot {
   words: Set<string>;
@@ -47,8 +47,9 @@ export function parsePhrase(text: string): Phrase {
     const slot = adjacent ? written.slice(1) : written;
     const negative = slot.startsWith('!');
     const alternatives = (negative ? slot.slice(1) : slot).split('|');
+    const words = alternatives.filter((a) => !a.endsWith('*'));
     return {
-      words: new Set(alternatives.filter((a) => !a.endsWith('*'))),
+      words: new Set([...words, ...words.map(readerSpelling)]),
       stems: alternatives.filter((a) => a.endsWith('*')).map((a) => a.slice(0, -1)),
       negative,
       adjacent,

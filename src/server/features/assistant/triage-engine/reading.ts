@@ -25,6 +25,15 @@ function isKnownWord(word: string): boolean {
   return known;
 }
 
+/**
+ * A word as the reader spells it. Wink reads British spellings as American ones ('pyjamas' is
+ * read 'pajamas', 'colour' 'color'), so cue words are put through the same reading to match.
+ */
+export function readerSpelling(word: string): string {
+  const normals = nlp.readDoc(word).tokens().out(its.normal) as string[];
+  return normals.length === 1 ? normals[0]! : word;
+}
+
 export interface Token {
   /** Lowercase, with contractions spelt out ("n't" reads "not"). */
   word: string;

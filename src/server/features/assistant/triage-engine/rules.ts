@@ -184,11 +184,12 @@ export const rules: TriageRule[] = [
   {
     category: 'burns',
     level: 'emergency',
-    heeds: ALL_FRAMES,
+    heeds: [...ALL_FRAMES, 'minor'],
     evidence: [
       ['burn', 'burnDamage'],
       ['burn', 'burnSite'],
       ['burn', 'burnCause'],
+      ['clothesOnFire'],
       ['heatSource', 'burnDamage'],
       ['heatSource', 'contact'],
     ],
