@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { IMAGE_UPLOAD_PATH } from '../../src/shared/community-rules';
-import { rateLimitField, rateLimitPolicyField } from '../../src/server/lib/rate-limit-headers';
+import { RATE_LIMITED_OPERATIONS, rateLimitField, rateLimitPolicyField } from '../../src/server/lib/rate-limit-headers';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
 // RateLimit and RateLimit-Policy as in draft-ietf-httpapi-ratelimit-headers-11, on every limited route.
@@ -116,6 +116,30 @@ describe('RateLimit headers', () => {
     expect(refused.json().code).toBe('quota_exceeded');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(limitsOf(refused).now['image-uploads']!.r).toBe(0);
+  });
+
+  it('are sent by every operation RATE_LIMITED_OPERATIONS lists, with exactly the policies it names', async () => {
+    const cookie = await t.signIn(demoAccounts.secondParent);
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 20, g: 20, b: 200 } } }).png().toBuffer();
+    let imageId = '';
+    const call = async (method: string, path: string) => {
+      const url = `/api${path.replace('{id}', imageId)}`;
+      const address = '198.51.100.20';
+      if (path === '/auth/sign-in') return t.app.inject({ method, url, remoteAddress: address, payload: { email: 'nobody@nestling.test', password: 'not a password' } });
+      if (path === '/auth/sign-up') return t.app.inject({ method, url, remoteAddress: address, payload: { name: 'Listed', email: 'listed@nestling.test', password: 'another unusual passphrase 77' } });
+      if (path === '/assistant/chat') return t.app.inject({ method, url, remoteAddress: address, payload: { message: 'Teething tips?' } });
+      if (path === '/community/images') {
+        const res = await t.app.inject({ method, url, remoteAddress: address, headers: { cookie, 'content-type': 'image/png' }, payload: png });
+        imageId = res.json().id;
+        return res;
+      }
+      return t.app.inject({ method, url, remoteAddress: address, headers: { cookie } });
+    };
+    for (const { method, path, policies } of RATE_LIMITED_OPERATIONS) {
+      const res = await call(method, path);
+      expect(res.statusCode, `${method} ${path}: ${res.body}`).toBeLessThan(500);
+      expect(Object.keys(limitsOf(res).policy).sort(), `${method} ${path}`).toEqual([...policies].sort());
+    }
   });
 
   it('are absent where nothing is limited', async () => {

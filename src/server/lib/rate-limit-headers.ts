@@ -39,6 +39,20 @@ export function rateLimitField(states: readonly RateLimitState[]): string {
   return states.map((s) => `${sfString(s.policy)};r=${whole(s.remaining)};t=${whole(s.resetSeconds)}`).join(', ');
 }
 
+/**
+ * The operations whose answers carry RateLimit and RateLimit-Policy, with the policies each
+ * reports (paths below /api, as in the OpenAPI document), for documenting them there. A test
+ * calls each and checks the list against what it answers.
+ */
+export const RATE_LIMITED_OPERATIONS = [
+  { method: 'POST', path: '/auth/sign-in', policies: ['auth-per-address', 'sign-in-per-email-and-address'] },
+  { method: 'POST', path: '/auth/sign-up', policies: ['auth-per-address'] },
+  { method: 'POST', path: '/assistant/chat', policies: ['assistant-chat'] },
+  { method: 'POST', path: '/community/images', policies: ['image-uploads'] },
+  { method: 'GET', path: '/community/images/{id}', policies: ['GET /api/community/images/:id'] },
+  { method: 'GET', path: '/community/images/{id}/thumbnail', policies: ['GET /api/community/images/:id/thumbnail'] },
+] as const;
+
 /** The headers @fastify/rate-limit writes by itself (image downloads), read back and replaced by the draft's fields. */
 const PLUGIN_HEADERS = { quota: 'x-ratelimit-limit', remaining: 'x-ratelimit-remaining', reset: 'x-ratelimit-reset' } as const;
 
