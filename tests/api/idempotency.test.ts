@@ -11,7 +11,7 @@ const now = () => new Date(clock);
 let t: TestApp;
 const bearer: Record<'parent' | 'secondParent', Record<string, string>> = { parent: {}, secondParent: {} };
 beforeAll(async () => {
-  t = await createTestApp({ now });
+  t = await createTestApp({ now, env: { UPLOAD_DAILY_LIMIT: '1' } });
   for (const account of ['parent', 'secondParent'] as const) {
     const user = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts[account].email).executeTakeFirstOrThrow();
     const { token } = await t.app.services.auth.createApiToken(user.id, 'idempotency test');
@@ -161,6 +161,21 @@ describe('Idempotency-Key on creates', () => {
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(await countImages()).toBe(before + 1);
+  });
+
+  it('does not keep a 429: the same key works once the quota frees up', async () => {
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 120, b: 10 } } }).png().toBuffer();
+    const upload = () =>
+      t.app.inject({ method: 'POST', url: IMAGE_UPLOAD_PATH, headers: { ...bearer.parent, 'content-type': 'image/png', 'idempotency-key': 'upload-2' }, payload: png });
+    const refused = await upload();
+    expect(refused.statusCode).toBe(429);
+    const again = await upload();
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    clock += DAY + 1000;
+    const accepted = await upload();
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('lists the operations that take the header: every create, but none that answers with a secret', () => {

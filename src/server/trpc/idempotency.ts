@@ -56,8 +56,9 @@ interface Claim {
 /**
  * Idempotency-Key on every create, over REST and tRPC alike, kept 24 hours per user: the same key
  * with the same request replays the first answer (with Idempotent-Replayed: true); with another
- * body it is refused with 422; while the first is still running, with 409. Answers of 5xx are not
- * kept, so the key can be retried; 4xx are kept and replayed, as Stripe does.
+ * body it is refused with 422; while the first is still running, with 409. Answers that say to
+ * retry (5xx, and 429 with its Retry-After) are not kept, so the key can be retried; other 4xx
+ * are kept and replayed, as Stripe does.
  */
 export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Database>; now?: () => Date }) {
   const { db } = deps;
@@ -71,7 +72,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
   function isIdempotent(request: FastifyRequest): boolean {
     if (request.method !== 'POST') return false;
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/trpc/')) return decodeURIComponent(pathname.slice('/trpc/'.length)).split(',').some((name) => procedures.has(name));
+    if (pathname.startsWith('/trpc/')) return pathname.slice('/trpc/'.length).split(',').some((name) => procedures.has(name));
     return restPatterns.some((pattern) => pattern.test(pathname));
   }
 
@@ -124,11 +125,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     return undefined;
   }
 
-  /** Keeps the answer for replay, or frees the key after a 5xx so that it can be retried. Only a claim still this request's own. */
+  /** Keeps the answer for replay, or frees the key after an answer that says to retry. Only a claim still this request's own. */
   async function complete(claim: Claim, status: number, headers: Record<string, string>, body: string) {
     const mine = (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
       eb.and([eb('user_id', '=', claim.userId), eb('key', '=', claim.key), eb('started_at', '=', claim.startedAt)]);
-    if (status >= 500) await db.deleteFrom('idempotency_keys').where(mine).execute();
+    if (status >= 500 || status === 429) await db.deleteFrom('idempotency_keys').where(mine).execute();
     else await db.updateTable('idempotency_keys').set({ response_status: status, response_headers: JSON.stringify(headers), response_body: body }).where(mine).execute();
   }
 
