@@ -11,9 +11,14 @@ export function monthsBetween(from: string, to: string): number {
   return (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
 }
 
+/** Whole months of age completed by today; 0 before the first. */
+export function ageInMonths(dateOfBirth: string, today: string): number {
+  return Math.max(0, monthsBetween(dateOfBirth, today));
+}
+
 /** A child's age as parents say it: months until two, then years. */
 export function ageLabel(dateOfBirth: string, today: string): string {
-  const months = Math.max(0, monthsBetween(dateOfBirth, today));
+  const months = ageInMonths(dateOfBirth, today);
   if (months < 24) return `${months} month${months === 1 ? '' : 's'}`;
   return `${Math.floor(months / 12)} years`;
 }

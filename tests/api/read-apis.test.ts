@@ -34,7 +34,7 @@ describe('GET /api/children', () => {
     const myIds = new Set(mine.map((c: { id: number }) => c.id));
     expect(theirs.some((c: { id: number }) => myIds.has(c.id))).toBe(false);
     expect(Object.keys(mine[0]).sort()).toEqual(
-      ['age', 'currentActivity', 'dateOfBirth', 'id', 'lastUpdate', 'name', 'profileImage', 'specialNeeds', 'specialNeedsDetails', 'status'].sort(),
+      ['age', 'ageMonths', 'currentActivity', 'dateOfBirth', 'id', 'lastUpdate', 'name', 'profileImage', 'specialNeeds', 'specialNeedsDetails', 'status'].sort(),
     );
     expect(mine.map((c: { status: string }) => c.status).sort()).toEqual(['nap', 'offline', 'online']);
     expect(mine.some((c: { specialNeeds: boolean; specialNeedsDetails: string | null }) => c.specialNeeds && c.specialNeedsDetails)).toBe(true);
@@ -127,7 +127,7 @@ describe('GET /api/products', () => {
   it('lists products with prices in cents and badges', async () => {
     const products = (await get('/api/products')).json();
     expect(products.length).toBeGreaterThanOrEqual(12);
-    expect(Object.keys(products[0]).sort()).toEqual(['badge', 'description', 'id', 'image', 'name', 'originalPrice', 'price']);
+    expect(Object.keys(products[0]).sort()).toEqual(['badge', 'currency', 'description', 'id', 'image', 'name', 'originalPrice', 'price']);
     const badgeTypes = new Set(products.filter((p: { badge: unknown }) => p.badge).map((p: { badge: { type: string } }) => p.badge.type));
     expect(badgeTypes.has('new') && badgeTypes.has('sale') && badgeTypes.size >= 3).toBe(true);
     for (const p of products) expect(Number.isInteger(p.price)).toBe(true);
@@ -169,7 +169,7 @@ describe('GET /api/nurseries', () => {
     const list = (await get('/api/nurseries?limit=100')).json();
     expect(list.length).toBeGreaterThanOrEqual(40);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ['ageGroups', 'distance', 'facilities', 'id', 'image', 'location', 'name', 'rating', 'specialNeedsSupport'].sort(),
+      ['ageGroups', 'distance', 'distanceMiles', 'facilities', 'id', 'image', 'location', 'name', 'rating', 'specialNeedsSupport'].sort(),
     );
   });
 

@@ -172,7 +172,7 @@ describe('personal API tokens', () => {
     expect(created.token).toMatch(/^nst_[A-Za-z0-9_-]{43}$/);
     expect(created.token.startsWith(created.prefix)).toBe(true);
     const list = await t.app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie } });
-    const listed = list.json().find((x: { id: number }) => x.id === created.id);
+    const listed = list.json().items.find((x: { id: number }) => x.id === created.id);
     expect(listed).toMatchObject({ name: 'Home automation', revokedAt: null });
     expect(JSON.stringify(list.json())).not.toContain(created.token);
     const stored = await t.database.db.selectFrom('api_tokens').select('token_hash').where('id', '=', created.id).executeTakeFirstOrThrow();

@@ -81,9 +81,9 @@ describe('the feed', () => {
   });
 
   it('refuses a cursor it did not issue, and a limit out of range, with 400', async () => {
-    expectFieldError(await request('GET', '/api/community/posts?cursor=bm9wZQ', parent), 'cursor', 'That page cursor is not valid; start again from the first page.');
+    expectFieldError(await request('GET', '/api/community/posts?cursor=bm9wZQ', parent), 'cursor', 'That page cursor is not valid for this list; start again from the first page, without cursor.');
     expectFieldError(await request('GET', '/api/community/posts?limit=0', parent), 'limit', 'limit is at least 1.');
-    expectFieldError(await request('GET', '/api/community/posts?limit=51', parent), 'limit', 'limit is at most 50.');
+    expectFieldError(await request('GET', '/api/community/posts?limit=101', parent), 'limit', 'limit is at most 100.');
   });
 
   it('filters to one support group the viewer belongs to', async () => {

@@ -70,7 +70,7 @@ describe('POST /api/mental-health/bookings', () => {
   it('books a specialist session at the session type price', async () => {
     const res = await book(initialSession, parent);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'specialist', title: 'Grace Mwangi', detail: 'Initial consultation (45 minutes)', price: 7500, childId: null, childName: null, notes: '' });
+    expect(res.json()).toMatchObject({ kind: 'specialist', title: 'Grace Mwangi', detail: 'Initial consultation (45 minutes)', price: 7500, currency: 'USD', childId: null, childName: null, notes: '' });
   });
 
   it('takes the price from the catalogue, never from the client', async () => {
@@ -129,11 +129,11 @@ describe('GET /api/mental-health/bookings', () => {
   it("lists only the parent's own bookings, newest first, and needs sign-in", async () => {
     const mine = await book({ ...counseling, notes: 'listing' }, parent);
     const theirs = await book({ ...initialSession, notes: 'family two' }, family2);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/mental-health/bookings', headers: { cookie: parent } })).json() as { id: number }[];
+    const list = (await t.app.inject({ method: 'GET', url: '/api/mental-health/bookings', headers: { cookie: parent } })).json().items as { id: number }[];
     expect(list.map((b) => b.id)).toContain(mine.json().id);
     expect(list.map((b) => b.id)).not.toContain(theirs.json().id);
     expect(list[0]!.id).toBe(mine.json().id);
-    const theirList = (await t.app.inject({ method: 'GET', url: '/api/mental-health/bookings', headers: { cookie: family2 } })).json() as { id: number }[];
+    const theirList = (await t.app.inject({ method: 'GET', url: '/api/mental-health/bookings', headers: { cookie: family2 } })).json().items as { id: number }[];
     expect(theirList.map((b) => b.id)).toEqual([theirs.json().id]);
     expect((await t.app.inject({ method: 'GET', url: '/api/mental-health/bookings' })).statusCode).toBe(401);
   });

@@ -34,10 +34,17 @@ describe('the mental-health catalogue (spec section 9), public', () => {
 
   it('has the specialist session types: initial 45 minutes $75, follow-up 60 minutes $90, extended 90 minutes $120', async () => {
     expect(await get('/api/mental-health/session-types')).toEqual([
-      { id: 'initial', name: 'Initial consultation', minutes: 45, price: 7500 },
-      { id: 'follow-up', name: 'Follow-up session', minutes: 60, price: 9000 },
-      { id: 'extended', name: 'Extended session', minutes: 90, price: 12000 },
+      { id: 'initial', name: 'Initial consultation', minutes: 45, price: 7500, currency: 'USD' },
+      { id: 'follow-up', name: 'Follow-up session', minutes: 60, price: 9000, currency: 'USD' },
+      { id: 'extended', name: 'Extended session', minutes: 90, price: 12000, currency: 'USD' },
     ]);
+  });
+
+  it('gives currency USD beside every option price in cents', async () => {
+    const services = (await get('/api/mental-health/services')) as { options: { price: number; currency: string }[] }[];
+    const options = services.flatMap((service) => service.options);
+    expect(options.length).toBeGreaterThan(0);
+    for (const option of options) expect(option).toMatchObject({ price: expect.any(Number), currency: 'USD' });
   });
 
   it('has the preferred windows: morning 9AM-12PM, afternoon 1PM-4PM, evening 5PM-7PM', async () => {

@@ -66,6 +66,7 @@ const SESSION_DAY = '2026-11-25';
 const foreignIdCases: Record<string, ForeignIdCase> = {
   'DELETE /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
   'GET /activities query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities?channel=${r.cameraId}` }) },
+  'GET /activities/page query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities/page?channel=${r.cameraId}` }) },
   'POST /activities body:channel': {
     expect: 'refused',
     request: (r) => ({ url: '/api/activities', payload: { channel: r.cameraId, type: 'art', description: 'Painting.' } }),

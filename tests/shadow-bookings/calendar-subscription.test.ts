@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { bookingPayload, createBooking, firstNurseryId, fixedNow, signInParents, teacherNamed, windowWeekdays, type Family } from './bookings.fixtures';
 
@@ -94,6 +96,22 @@ describe('calendar subscription address', () => {
       expect(res.statusCode).toBe(404);
     },
   );
+
+  it('keeps the secret address out of the logs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) });
+    const logged = await buildApp(t.config, { database: t.database, logger: { level: 'info', stream }, clientDir: '/nonexistent', now: fixedNow });
+    try {
+      const { url } = (await subscribe(demo)).json();
+      const token = /(ncal_[^/]+)\.ics$/.exec(url)![1]!;
+      expect((await logged.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(200);
+      expect((await logged.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(lines.some((line) => line.includes('/api/health')), 'requests are logged at all').toBe(true);
+      expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
 
   it('cannot be created or revoked with an API token, nor signed out', async () => {
     const { token } = await t.app.services.auth.createApiToken(demo.userId, 'calendar test');

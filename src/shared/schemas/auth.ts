@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { pageInput, pageOutput, text } from './common';
 
 export const userRoles = ['parent', 'staff', 'teacher', 'admin'] as const;
 
@@ -73,6 +73,10 @@ export const apiTokenOutput = z.object({
   revokedAt: z.iso.datetime().nullable(),
 });
 export type ApiTokenDto = z.infer<typeof apiTokenOutput>;
+
+export const listApiTokensInput = pageInput;
+/** Newest first, revoked tokens included. */
+export const apiTokenPageOutput = pageOutput(apiTokenOutput);
 
 export const createdApiTokenOutput = apiTokenOutput.extend({
   /** Shown once; only its hash is stored. */

@@ -8,6 +8,8 @@ export const childOutput = z.object({
   name: z.string(),
   /** Human-readable, shown as given: '3 years', '18 months'. */
   age: z.string(),
+  /** The same age as a whole number of months completed, for machines. */
+  ageMonths: z.number().int(),
   dateOfBirth: z.iso.date(),
   profileImage: z.string().nullable(),
   status: z.string(),

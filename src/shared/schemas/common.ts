@@ -83,3 +83,52 @@ export const isoDateTime = (message: string) =>
     const time = Date.parse(value);
     return time >= EARLIEST_TIME && time <= LATEST_TIME;
   }, DATES_IN_BOUNDS);
+
+// ---- Pages ------------------------------------------------------------------------------
+
+/** Every paged list answers this many items unless asked for fewer or more, up to PAGE_LIMIT_MAX. */
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+export const BAD_CURSOR_MESSAGE = 'That page cursor is not valid for this list; start again from the first page, without cursor.';
+
+/** The paging rules, as every paged operation's description states them. */
+export const PAGING_RULES =
+  `Paged: \`limit\` items a page (default ${PAGE_LIMIT_DEFAULT}, at most ${PAGE_LIMIT_MAX}); pass a page's \`nextCursor\` as \`cursor\` ` +
+  'to get the next page, until nextCursor is null. Cursors are opaque: one from another list, or altered, gives 400 naming cursor. ' +
+  'Rows added while you page never repeat or shift the pages still to come.';
+
+export const pageLimit = queryNumber(
+  z
+    .number('limit is a whole number.')
+    .int('limit is a whole number.')
+    .min(1, 'limit is at least 1.')
+    .max(PAGE_LIMIT_MAX, `limit is at most ${PAGE_LIMIT_MAX}.`)
+    .default(PAGE_LIMIT_DEFAULT),
+);
+
+/** An opaque position in one list, as answered in nextCursor; only the server reads it. */
+export const pageCursor = text(BAD_CURSOR_MESSAGE).min(1, BAD_CURSOR_MESSAGE).max(500, BAD_CURSOR_MESSAGE);
+
+/** The one paging input: `limit`, and the `cursor` of the page before (none for the first). */
+export const pageInput = z.object({ limit: pageLimit, cursor: pageCursor.optional() });
+export type PageInput = z.output<typeof pageInput>;
+
+/** The one paged answer: this page's items in the list's order, and the cursor of the next page (null on the last). */
+export const pageOutput = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    items: z.array(item),
+    /** Pass as cursor to get the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  });
+export interface Page<Item> {
+  items: Item[];
+  nextCursor: string | null;
+}
+
+// ---- Money ------------------------------------------------------------------------------
+
+/** Every amount is whole cents of this currency; answers carry it beside each amount for machines. */
+export const CURRENCY = 'USD';
+
+/** The ISO 4217 currency of the amounts in cents beside it: always USD. */
+export const currencyOutput = z.literal(CURRENCY);

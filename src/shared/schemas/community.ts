@@ -8,21 +8,13 @@ import {
   MAX_TITLE_LENGTH,
   parseTags,
 } from '../community-rules';
-import { id, idParam, pathId, queryNumber, text } from './common';
-
-
-/** An opaque position in a list, as answered in nextCursor. */
-const cursor = text().max(200, 'That page cursor is not valid; start again from the first page.').optional();
-const pageLimit = (fallback: number) =>
-  queryNumber(z.number('limit is a whole number.').int('limit is a whole number.').min(1, 'limit is at least 1.').max(50, 'limit is at most 50.').default(fallback));
+import { id, idParam, pageInput, pageOutput, pathId, text } from './common';
 
 export const imageId = z.uuid('An image id is the id answered when the image was uploaded.');
 
 // ---- Posts ------------------------------------------------------------------------------
 
-export const listPostsInput = z.object({
-  cursor,
-  limit: pageLimit(20),
+export const listPostsInput = pageInput.extend({
   /** Only the posts of one support group. */
   groupId: pathId.optional(),
 });
@@ -76,11 +68,8 @@ export const postOutput = z.object({
 });
 export type PostDto = z.infer<typeof postOutput>;
 
-export const postPageOutput = z.object({
-  items: z.array(postOutput),
-  /** Pass as cursor for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+/** Newest first. */
+export const postPageOutput = pageOutput(postOutput);
 export type PostPageDto = z.infer<typeof postPageOutput>;
 
 export const postIdInput = idParam;
@@ -107,7 +96,7 @@ export const reportOutput = z.object({ postId: z.number().int(), reported: z.lit
 
 // ---- Comments ---------------------------------------------------------------------------
 
-export const listCommentsInput = z.object({ id: pathId, cursor, limit: pageLimit(50) });
+export const listCommentsInput = pageInput.extend({ id: pathId });
 
 export const createCommentInput = z.object({
   id: pathId,
@@ -129,11 +118,8 @@ export const commentOutput = z.object({
 });
 export type CommentDto = z.infer<typeof commentOutput>;
 
-export const commentPageOutput = z.object({
-  /** Oldest first. */
-  items: z.array(commentOutput),
-  nextCursor: z.string().nullable(),
-});
+/** Oldest first. */
+export const commentPageOutput = pageOutput(commentOutput);
 export type CommentPageDto = z.infer<typeof commentPageOutput>;
 
 export const commentIdInput = idParam;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, isoDate, pathId, text } from './common';
+import { currencyOutput, id, idParam, isoDate, pageInput, pageOutput, pathId, text } from './common';
 
 export const mentalHealthBookingStatuses = ['pending', 'confirmed', 'cancelled'] as const;
 export const mentalHealthBookingKinds = ['service', 'specialist'] as const;
@@ -18,6 +18,8 @@ export const serviceOptionOutput = z.object({
   name: z.string(),
   /** Cents; shown as dollars. 0 is free. */
   price: z.number().int(),
+  /** Of price. */
+  currency: currencyOutput,
 });
 
 export const serviceOutput = z.object({
@@ -47,6 +49,8 @@ export const sessionTypeOutput = z.object({
   minutes: z.number().int(),
   /** Cents. */
   price: z.number().int(),
+  /** Of price. */
+  currency: currencyOutput,
 });
 export type SessionTypeDto = z.infer<typeof sessionTypeOutput>;
 
@@ -131,10 +135,16 @@ export const mentalHealthBookingOutput = z.object({
   notes: z.string(),
   /** Cents, copied from the catalogue when booked. */
   price: z.number().int(),
+  /** Of price. */
+  currency: currencyOutput,
   status: z.enum(mentalHealthBookingStatuses),
   createdAt: z.iso.datetime(),
 });
 export type MentalHealthBookingDto = z.infer<typeof mentalHealthBookingOutput>;
+
+export const listMentalHealthBookingsInput = pageInput;
+/** Newest first. */
+export const mentalHealthBookingPageOutput = pageOutput(mentalHealthBookingOutput);
 
 export const bookingIdInput = idParam;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, id, isoDateTime, pathId, queryNumber, text } from './common';
+import { MAX_ID, id, isoDateTime, pageInput, pageOutput, pathId, queryNumber, text } from './common';
 
 export const cameraOutput = z.object({ id: z.string(), name: z.string() });
 export type CameraDto = z.infer<typeof cameraOutput>;
@@ -40,6 +40,10 @@ export const listActivitiesInput = z.object({
   /** Keyset paging: only activities older than this activity id. */
   before: pathId.optional(),
 });
+
+/** GET /activities/page: the same list as GET /activities, paged by cursor. */
+export const pageActivitiesInput = pageInput.extend({ channel: channelName.optional() });
+export const activityPageOutput = pageOutput(activityOutput);
 
 export const createActivityInput = z.object({
   /** A camera id, or a classroom as `classroom:<id>`; either way the activity joins that classroom's log. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_NOTES_LENGTH, bookingStatuses, cancelReasons, paymentStatuses, sessionTypes } from '../booking-rules';
 import { weekdays } from '../dates';
-import { id, isoDate, pathId, text } from './common';
+import { currencyOutput, id, isoDate, pageInput, pageOutput, pathId, text } from './common';
 
 const timeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 09:30.');
 const calendarDate = isoDate('Use a date in the form yyyy-MM-dd, such as 2026-11-23.');
@@ -48,6 +48,8 @@ export const bookingOutput = z.object({
   notes: z.string(),
   /** Cents. */
   totalPrice: z.number().int(),
+  /** Of totalPrice. */
+  currency: currencyOutput,
   paymentStatus: z.enum(paymentStatuses),
   createdAt: z.iso.datetime(),
   /** 'Unknown Teacher' only when the teacher has been deleted. */
@@ -63,6 +65,10 @@ export const listBookingsInput = z.object({
   /** Must be the signed-in user's id; defaults to it. */
   parentId: pathId.optional(),
 });
+
+/** GET /shadow-bookings/page: the caller's own bookings, as GET /shadow-bookings lists them. */
+export const pageBookingsInput = listBookingsInput.extend(pageInput.shape);
+export const bookingPageOutput = pageOutput(bookingOutput);
 
 export const updateBookingStatusInput = z.object({
   id: pathId,
@@ -119,6 +125,8 @@ export const shadowTeacherOutput = z.object({
   experience: z.number().int(),
   /** Cents per hour. */
   hourlyRate: z.number().int(),
+  /** Of hourlyRate. */
+  currency: currencyOutput,
   /** 0-50; stars are rating / 10, rounded. */
   rating: z.number().int(),
   availability: z.array(availabilityEntry),
@@ -129,6 +137,9 @@ export const listShadowTeachersInput = z.object({
   specialization: z.enum(specializations, `Choose one of: ${specializations.join(', ')}.`).optional(),
   location: text().trim().max(100, 'Location has at most 100 characters.').optional(),
 });
+
+export const pageShadowTeachersInput = listShadowTeachersInput.extend(pageInput.shape);
+export const shadowTeacherPageOutput = pageOutput(shadowTeacherOutput);
 
 /** The signed-in parent's bookings as an iCalendar feed (a plain route: the REST adapter speaks only JSON). */
 export const CALENDAR_PATH = '/api/shadow-bookings/calendar.ics';

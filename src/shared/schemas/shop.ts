@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyOutput } from './common';
 
 export const productOutput = z.object({
   id: z.number().int(),
@@ -9,6 +10,8 @@ export const productOutput = z.object({
   price: z.number().int(),
   /** Cents, the price before a sale; null when not on sale. */
   originalPrice: z.number().int().nullable(),
+  /** Of price and originalPrice. */
+  currency: currencyOutput,
   badge: z.object({ type: z.string(), text: z.string() }).nullable(),
 });
 export type ProductDto = z.infer<typeof productOutput>;

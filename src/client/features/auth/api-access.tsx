@@ -12,7 +12,7 @@ const dateOf = (iso: string) => longDate(new Date(iso));
 /** Personal API tokens: create one (shown once), see them, revoke them. */
 export function ApiAccess() {
   const utils = trpc.useUtils();
-  const tokens = trpc.apiTokens.list.useQuery(undefined);
+  const tokens = trpc.apiTokens.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
@@ -102,7 +102,7 @@ export function ApiAccess() {
         </Group>
       </form>
       <QueryState
-        query={tokens}
+        query={{ ...tokens, data: tokens.data?.pages.flatMap((page) => page.items) }}
         loading={<Skeleton h={60} />}
         empty={{ title: 'No API tokens yet', description: 'Create one when an app of yours needs to reach Nestling.', icon: <IconKey size={22} stroke={1.6} aria-hidden /> }}
       >
@@ -142,6 +142,11 @@ export function ApiAccess() {
                 ))}
               </Table.Tbody>
             </Table>
+            {tokens.hasNextPage && (
+              <Button variant="subtle" size="xs" mt="xs" onClick={() => void tokens.fetchNextPage()} loading={tokens.isFetchingNextPage}>
+                Show older tokens
+              </Button>
+            )}
           </Table.ScrollContainer>
         )}
       </QueryState>

@@ -1,13 +1,10 @@
 import { Button, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { Accent } from '../../../shared/display';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { ActivityRow } from '../../components/activity-log';
 import { useNow } from '../../lib/use-now';
-
-const PAGE_SIZE = 20;
 
 /** The whole log of a camera's classroom, newest first, a page at a time. */
 export function ActivityHistory({ channel, caption, opened, onClose, otherAccent }: {
@@ -17,18 +14,17 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
   onClose: () => void;
   otherAccent: Accent;
 }) {
-  const utils = trpc.useUtils();
-  const history = useInfiniteQuery({
-    queryKey: ['activityHistory', channel],
-    queryFn: ({ pageParam }) => utils.client.activities.list.query({ channel: channel ?? undefined, limit: PAGE_SIZE, before: pageParam }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (lastPage) => (lastPage.length === PAGE_SIZE ? lastPage[lastPage.length - 1]?.id : undefined),
-    enabled: opened && channel !== null,
-    // Opening the history again shows what has happened since.
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
-  const activities = history.data?.pages.flat();
+  const history = trpc.activities.page.useInfiniteQuery(
+    { channel: channel ?? undefined },
+    {
+      getNextPageParam: (page) => page.nextCursor,
+      enabled: opened && channel !== null,
+      // Opening the history again shows what has happened since.
+      staleTime: 0,
+      refetchOnMount: 'always',
+    },
+  );
+  const activities = history.data?.pages.flatMap((page) => page.items);
   const now = useNow();
 
   return (

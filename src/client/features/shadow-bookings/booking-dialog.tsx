@@ -61,7 +61,11 @@ function BookingForm({ teacher, onDone }: { teacher: ShadowTeacherDto; onDone: (
     onSuccess: async () => {
       toast({ title: 'Booking request sent!', message: "We'll notify you when the teacher confirms your booking.", tone: 'success' });
       onDone();
-      await Promise.all([utils.shadowBookings.list.invalidate(), utils.shadowBookings.availability.invalidate({ id: teacher.id })]);
+      await Promise.all([
+        utils.shadowBookings.page.invalidate(),
+        utils.shadowBookings.list.invalidate(),
+        utils.shadowBookings.availability.invalidate({ id: teacher.id }),
+      ]);
     },
     onError: async (error) => {
       if (httpStatusOf(error) !== 409) {

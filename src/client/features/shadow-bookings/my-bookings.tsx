@@ -25,7 +25,7 @@ export function bookingPlace(booking: Pick<BookingDto, 'nurseryName' | 'location
 export function MyBookings() {
   const { user, isLoading } = useCurrentUser();
   // The spec fetches with the signed-in user's id, so the list waits until the user is known.
-  const query = trpc.shadowBookings.list.useQuery({ parentId: user?.id }, { enabled: user !== null });
+  const pages = trpc.shadowBookings.page.useInfiniteQuery({ parentId: user?.id }, { enabled: user !== null, getNextPageParam: (page) => page.nextCursor });
   const [details, setDetails] = useState<BookingDto | null>(null);
 
   if (!isLoading && !user) return <SignInPrompt reason="see your bookings" />;
@@ -41,13 +41,22 @@ export function MyBookings() {
         </Anchor>
       </Group>
       <QueryState
-        query={query}
+        query={{ ...pages, data: pages.data?.pages.flatMap((page) => page.items) }}
         signInTo="see your bookings"
         failure="Failed to fetch bookings"
         loading={<TableSkeleton />}
         empty={{ title: 'No bookings found', icon: <IconCalendarEvent size={22} stroke={1.6} aria-hidden /> }}
       >
-        {(bookings) => <BookingsTable bookings={bookings} onDetails={setDetails} />}
+        {(bookings) => (
+          <>
+            <BookingsTable bookings={bookings} onDetails={setDetails} />
+            {pages.hasNextPage && (
+              <Button variant="light" mt="sm" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+                Show older bookings
+              </Button>
+            )}
+          </>
+        )}
       </QueryState>
       {details && <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />}
     </Card>
@@ -59,7 +68,7 @@ function BookingsTable({ bookings, onDetails }: { bookings: BookingDto[]; onDeta
   const cancel = trpc.shadowBookings.updateStatus.useMutation({
     onSuccess: async () => {
       toast({ title: 'Booking cancelled', message: 'Your booking has been successfully cancelled.', tone: 'success' });
-      await utils.shadowBookings.list.invalidate();
+      await Promise.all([utils.shadowBookings.page.invalidate(), utils.shadowBookings.list.invalidate()]);
     },
     onError: () => toast({ title: 'Error cancelling booking', message: 'There was an error cancelling your booking. Please try again.', tone: 'error' }),
   });

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
+import type { PageInput } from '../../../shared/schemas/common';
 import type { Db, NewUser } from '../../db/database';
+import { readPage, type Keyset } from '../../db/keyset';
 
 const userColumns = [
   'users.id',
@@ -71,14 +74,23 @@ export async function deleteExpiredSessions(db: Db, userId: number, now: Date) {
 
 const tokenColumns = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
-export function listApiTokens(db: Db, userId: number) {
-  return db
-    .selectFrom('api_tokens')
-    .select(tokenColumns)
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+export type ApiTokenRow = Awaited<ReturnType<ReturnType<typeof tokensOf>['executeTakeFirstOrThrow']>>;
+
+function tokensOf(db: Db, userId: number) {
+  return db.selectFrom('api_tokens').select(tokenColumns).where('user_id', '=', userId);
+}
+
+const NEWEST_TOKENS_FIRST: Keyset = {
+  list: 'api-tokens',
+  columns: [
+    { expression: sql.ref('created_at'), type: 'timestamptz', direction: 'desc' },
+    { expression: sql.ref('id'), type: 'int4', direction: 'desc' },
+  ],
+};
+
+/** A page of the user's own tokens, revoked ones too, newest first. */
+export function pageApiTokens(db: Db, userId: number, page: PageInput) {
+  return readPage(tokensOf(db, userId), NEWEST_TOKENS_FIRST, page);
 }
 
 export function insertApiToken(db: Db, token: { userId: number; name: string; tokenHash: string; prefix: string }) {

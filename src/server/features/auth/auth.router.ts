@@ -3,13 +3,15 @@ import {
   createApiTokenInput,
   createdApiTokenOutput,
   apiTokenOutput,
+  apiTokenPageOutput,
+  listApiTokensInput,
   signInInput,
   signOutOutput,
   signUpInput,
   updateProfileInput,
   userOutput,
 } from '../../../shared/schemas/auth';
-import { idParam } from '../../../shared/schemas/common';
+import { PAGING_RULES, idParam } from '../../../shared/schemas/common';
 import { forbidden } from '../../errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { toUserDto } from './auth.service';
@@ -73,10 +75,18 @@ export const usersRouter = router({
 
 export const apiTokensRouter = router({
   list: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/tokens', tags: ['api tokens'], summary: 'Your personal API tokens' } })
-    .input(z.object({}).optional())
-    .output(z.array(apiTokenOutput))
-    .query(({ ctx }) => ctx.services.auth.listApiTokens(ctx.user.id)),
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tokens',
+        tags: ['api tokens'],
+        summary: 'Your personal API tokens',
+        description: `Only your own tokens, revoked ones included, ordered by createdAt then id, newest first. ${PAGING_RULES}`,
+      },
+    })
+    .input(listApiTokensInput)
+    .output(apiTokenPageOutput)
+    .query(({ ctx, input }) => ctx.services.auth.listApiTokens(ctx.user.id, input)),
 
   create: protectedProcedure
     .meta({

@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError, badInput, conflict, notFound } from '../../errors';
+import { pageOf } from '../../db/keyset';
 import { passwordWeakness } from '../../lib/password-strength';
 import { PasswordHasher, decoyHash } from '../../lib/passwords';
 import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-store';
 import { hashSecret, newSecret } from '../../lib/tokens';
 import type { ApiTokenDto, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
+import type { PageInput } from '../../../shared/schemas/common';
 import type { AuthenticatedUser } from '../../principal';
 import type { EventBus } from '../../realtime/event-bus';
 import * as repo from './auth.repository';
@@ -52,7 +54,7 @@ export function toUserDto(user: AuthenticatedUser): UserDto {
   };
 }
 
-function toApiTokenDto(row: Awaited<ReturnType<typeof repo.listApiTokens>>[number]): ApiTokenDto {
+function toApiTokenDto(row: repo.ApiTokenRow): ApiTokenDto {
   return {
     id: row.id,
     name: row.name,
@@ -264,8 +266,8 @@ export function createAuthService(deps: {
       return toUserDto(user);
     },
 
-    async listApiTokens(userId: number) {
-      return (await repo.listApiTokens(db, userId)).map(toApiTokenDto);
+    async listApiTokens(userId: number, page: PageInput) {
+      return pageOf(await repo.pageApiTokens(db, userId, page), toApiTokenDto);
     },
 
     async createApiToken(userId: number, name: string) {

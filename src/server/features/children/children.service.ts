@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { ageLabel, localDate, monthsBetween } from '../../../shared/dates';
+import { ageInMonths, ageLabel, localDate, monthsBetween } from '../../../shared/dates';
 import { MAX_CHILD_AGE_YEARS, type ChildDto, type CreateChildInput } from '../../../shared/schemas/children';
 import type { ChildrenTable, Database } from '../../db/database';
 import { badInput } from '../../errors';
@@ -11,6 +11,7 @@ function toChildDto(row: Selectable<ChildrenTable>, today: string): ChildDto {
     id: row.id,
     name: row.name,
     age: ageLabel(row.date_of_birth, today),
+    ageMonths: ageInMonths(row.date_of_birth, today),
     dateOfBirth: row.date_of_birth,
     profileImage: row.profile_image,
     status: row.status,

@@ -1,11 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import type { PageInput } from '../../../shared/schemas/common';
 import type { CommentsTable, Database, Db, PostsTable } from '../../db/database';
-
-/** A position in a list ordered by (created_at, id). */
-export interface Keyset {
-  createdAt: Date;
-  id: number;
-}
+import { readPage, type Keyset } from '../../db/keyset';
 
 /**
  * Who may read a post: anyone signed in when it is in no group; a support group's posts
@@ -45,13 +41,19 @@ function postsWithCounts(db: Db, viewerId: number) {
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof postsWithCounts>['executeTakeFirstOrThrow']>>;
 
-/** Newest first, strictly older than `after` when given. */
-export function listPosts(db: Db, options: { viewerId: number; after?: Keyset; limit: number; groupId?: number }) {
+const NEWEST_POSTS_FIRST: Keyset = {
+  list: 'posts',
+  columns: [
+    { expression: sql.ref('p.created_at'), type: 'timestamptz', direction: 'desc' },
+    { expression: sql.ref('p.id'), type: 'int4', direction: 'desc' },
+  ],
+};
+
+/** A page of the posts `viewerId` may read, newest first. */
+export function listPosts(db: Db, options: { viewerId: number; groupId?: number }, page: PageInput) {
   let query = postsWithCounts(db, options.viewerId);
   if (options.groupId !== undefined) query = query.where('p.group_id', '=', options.groupId);
-  const after = options.after;
-  if (after) query = query.where(sql<boolean>`(p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::int)`);
-  return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(options.limit).execute();
+  return readPage(query, NEWEST_POSTS_FIRST, page);
 }
 
 export function findPost(db: Db, postId: number, viewerId: number) {
@@ -132,12 +134,17 @@ function commentsWithAuthors(db: Db) {
 
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>['executeTakeFirstOrThrow']>>;
 
-/** Oldest first, strictly newer than `after` when given. */
-export function listComments(db: Db, postId: number, options: { after?: Keyset; limit: number }) {
-  let query = commentsWithAuthors(db).where('c.post_id', '=', postId);
-  const after = options.after;
-  if (after) query = query.where(sql<boolean>`(c.created_at, c.id) > (${after.createdAt}::timestamptz, ${after.id}::int)`);
-  return query.orderBy('c.created_at').orderBy('c.id').limit(options.limit).execute();
+const OLDEST_COMMENTS_FIRST: Keyset = {
+  list: 'comments',
+  columns: [
+    { expression: sql.ref('c.created_at'), type: 'timestamptz', direction: 'asc' },
+    { expression: sql.ref('c.id'), type: 'int4', direction: 'asc' },
+  ],
+};
+
+/** A page of a post's comments, oldest first. */
+export function listComments(db: Db, postId: number, page: PageInput) {
+  return readPage(commentsWithAuthors(db).where('c.post_id', '=', postId), OLDEST_COMMENTS_FIRST, page);
 }
 
 export function findComment(db: Db, commentId: number) {

@@ -14,33 +14,14 @@ import type {
   listPostsInput,
 } from '../../../shared/schemas/community';
 import type { Database, Db } from '../../db/database';
+import { pageOf } from '../../db/keyset';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { ImageService, StoredImage } from '../../lib/images/images.service';
 import type { AuthenticatedUser } from '../../principal';
 import * as repo from './community.repository';
 
-const BAD_CURSOR = 'That page cursor is not valid; start again from the first page.';
 const IMAGE_NOT_FOUND = 'That image was not found. Please upload it again.';
 const GROUP_POSTS_FOR_MEMBERS = "Only a support group's members can read its posts. Join the group to read them.";
-
-/** Cursors are opaque to clients: the (created_at, id) of the last row of a page. */
-export function encodeCursor(position: repo.Keyset): string {
-  return Buffer.from(`${position.createdAt.toISOString()}|${position.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): repo.Keyset {
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9]\d{0,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const createdAt = match ? new Date(match[1]!) : undefined;
-  if (!match || !createdAt || Number.isNaN(createdAt.getTime()) || Number(match[2]) > 2_147_483_647) throw badInput('cursor', BAD_CURSOR);
-  return { createdAt, id: Number(match[2]) };
-}
-
-/** The page and the cursor of the next one: one extra row is read to know whether there is more. */
-function page<Row extends { id: number; created_at: Date }, Dto>(rows: Row[], limit: number, toDto: (row: Row) => Dto) {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items: items.map(toDto), nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
-}
 
 function toPostDto(row: repo.PostRow): PostDto {
   return {
@@ -121,13 +102,11 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
 
     /** The posts the viewer may read; one group's, when its members include the viewer. */
     async listPosts(viewer: AuthenticatedUser, input: z.output<typeof listPostsInput>): Promise<PostPageDto> {
-      const after = input.cursor ? decodeCursor(input.cursor) : undefined;
       if (input.groupId !== undefined) {
         const group = await requireGroup(input.groupId, viewer);
         if (!group.joined) throw new AppError('NOT_FOUND', GROUP_POSTS_FOR_MEMBERS);
       }
-      const rows = await repo.listPosts(db, { viewerId: viewer.id, after, limit: input.limit + 1, groupId: input.groupId });
-      return page(rows, input.limit, toPostDto);
+      return pageOf(await repo.listPosts(db, { viewerId: viewer.id, groupId: input.groupId }, input), toPostDto);
     },
 
     async getPost(viewer: AuthenticatedUser, postId: number): Promise<PostDto> {
@@ -198,10 +177,8 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
     // ---- Comments -------------------------------------------------------------------------
 
     async listComments(viewer: AuthenticatedUser, input: z.output<typeof listCommentsInput>): Promise<CommentPageDto> {
-      const after = input.cursor ? decodeCursor(input.cursor) : undefined;
       if (!(await repo.visiblePostExists(db, input.id, viewer.id))) throw notFound('That post');
-      const rows = await repo.listComments(db, input.id, { after, limit: input.limit + 1 });
-      return page(rows, input.limit, toCommentDto);
+      return pageOf(await repo.listComments(db, input.id, input), toCommentDto);
     },
 
     async createComment(user: AuthenticatedUser, postId: number, content: string): Promise<CommentDto> {

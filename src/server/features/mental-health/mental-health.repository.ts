@@ -1,5 +1,7 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { PageInput } from '../../../shared/schemas/common';
 import type { Db, MentalHealthBookingsTable } from '../../db/database';
+import { readPage, type Keyset } from '../../db/keyset';
 
 // ---- Catalogue --------------------------------------------------------------------------
 
@@ -115,9 +117,17 @@ export function findBookingOfParent(db: Db, bookingId: number, parentId: number)
   return bookingsWithNames(db).where('b.id', '=', bookingId).where('b.parent_id', '=', parentId).executeTakeFirst();
 }
 
-/** Newest first. */
-export function listBookingsOfParent(db: Db, parentId: number) {
-  return bookingsWithNames(db).where('b.parent_id', '=', parentId).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').execute();
+const NEWEST_BOOKINGS_FIRST: Keyset = {
+  list: 'mental-health-bookings',
+  columns: [
+    { expression: sql.ref('b.created_at'), type: 'timestamptz', direction: 'desc' },
+    { expression: sql.ref('b.id'), type: 'int4', direction: 'desc' },
+  ],
+};
+
+/** A page of the parent's bookings, newest first. */
+export function pageBookingsOfParent(db: Db, parentId: number, page: PageInput) {
+  return readPage(bookingsWithNames(db).where('b.parent_id', '=', parentId), NEWEST_BOOKINGS_FIRST, page);
 }
 
 /** Locks one of the parent's bookings; another family's reads as absent. */

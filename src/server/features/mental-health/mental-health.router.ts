@@ -2,13 +2,16 @@ import { z } from 'zod';
 import {
   articleOutput,
   createMentalHealthBookingInput,
+  listMentalHealthBookingsInput,
   mentalHealthBookingOutput,
+  mentalHealthBookingPageOutput,
   serviceOutput,
   sessionTypeOutput,
   specialistOutput,
   timeWindowOutput,
   updateMentalHealthBookingStatusInput,
 } from '../../../shared/schemas/mental-health';
+import { PAGING_RULES } from '../../../shared/schemas/common';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 const tags = ['mental health'];
@@ -35,10 +38,18 @@ const bookingsRouter = router({
     .mutation(({ ctx, input }) => ctx.services.mentalHealth.createBooking(ctx.user, input)),
 
   list: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/mental-health/bookings', tags, summary: 'Your mental-health bookings, newest first' } })
-    .input(noInput)
-    .output(z.array(mentalHealthBookingOutput))
-    .query(({ ctx }) => ctx.services.mentalHealth.listBookings(ctx.user)),
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/mental-health/bookings',
+        tags,
+        summary: 'Your mental-health bookings, newest first',
+        description: `Only your own bookings, ordered by createdAt then id, newest first. ${PAGING_RULES}`,
+      },
+    })
+    .input(listMentalHealthBookingsInput)
+    .output(mentalHealthBookingPageOutput)
+    .query(({ ctx, input }) => ctx.services.mentalHealth.listBookings(ctx.user, input)),
 
   updateStatus: protectedProcedure
     .meta({

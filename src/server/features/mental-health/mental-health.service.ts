@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BOOKING_WINDOW_DAYS, isInBookingWindow, unknownNames } from '../../../shared/booking-rules';
 import { localDate } from '../../../shared/dates';
+import { CURRENCY, type Page, type PageInput } from '../../../shared/schemas/common';
 import type {
   CreateMentalHealthBookingInput,
   MentalHealthArticleDto,
@@ -14,6 +15,7 @@ import type { Database } from '../../db/database';
 import { badInput, conflict, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import { findOwnChild } from '../../db/family-scope';
+import { pageOf } from '../../db/keyset';
 import * as repo from './mental-health.repository';
 
 function toBookingDto(row: repo.BookingRow): MentalHealthBookingDto {
@@ -35,6 +37,7 @@ function toBookingDto(row: repo.BookingRow): MentalHealthBookingDto {
     childName: row.child_id === null ? null : (row.child_name ?? unknownNames.child),
     notes: row.notes,
     price: row.price,
+    currency: CURRENCY,
     status: row.status,
     createdAt: row.created_at.toISOString(),
   };
@@ -68,7 +71,7 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
         id: service.id,
         title: service.title,
         description: service.description,
-        options: options.filter((o) => o.service_id === service.id).map((o) => ({ id: o.id, name: o.name, price: o.price })),
+        options: options.filter((o) => o.service_id === service.id).map((o) => ({ id: o.id, name: o.name, price: o.price, currency: CURRENCY })),
       }));
     },
 
@@ -77,7 +80,7 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
     },
 
     async listSessionTypes(): Promise<SessionTypeDto[]> {
-      return repo.listSessionTypes(db);
+      return (await repo.listSessionTypes(db)).map((type) => ({ ...type, currency: CURRENCY }));
     },
 
     async listTimeWindows(): Promise<TimeWindowDto[]> {
@@ -124,8 +127,8 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
       return toBookingDto((await repo.findBookingOfParent(db, id, user.id))!);
     },
 
-    async listBookings(user: AuthenticatedUser): Promise<MentalHealthBookingDto[]> {
-      return (await repo.listBookingsOfParent(db, user.id)).map(toBookingDto);
+    async listBookings(user: AuthenticatedUser, page: PageInput): Promise<Page<MentalHealthBookingDto>> {
+      return pageOf(await repo.pageBookingsOfParent(db, user.id, page), toBookingDto);
     },
 
     /** A parent may cancel their own booking while it is pending; another family's answers 404. */

@@ -1,5 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { PageInput } from '../../../shared/schemas/common';
 import type { Database, Db } from '../../db/database';
+import { readPage, type Keyset } from '../../db/keyset';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 
 /**
@@ -67,16 +69,21 @@ function readableActivities(db: Db, user: AuthenticatedUser) {
 }
 
 /**
- * Newest first. With a camera, the activities of that camera's classroom (a classroom's
- * cameras share one log); without, those of every classroom the user may watch.
+ * With a camera's classroom, that classroom's activities (a classroom's cameras share one log);
+ * without, those of every classroom the user may watch.
  */
+function activitiesIn(db: Db, user: AuthenticatedUser, classroomId: number | undefined) {
+  const query = readableActivities(db, user).select((eb) => [...activityColumns, childIdsOf(eb)]);
+  return classroomId === undefined ? query : query.where('activities.classroom_id', '=', classroomId);
+}
+
+/** Newest first, before the given activity when there is one. */
 export function listActivities(
   db: Db,
   user: AuthenticatedUser,
   options: { classroomId?: number; limit: number; before?: { occurredAt: Date; id: number } },
 ) {
-  let query = readableActivities(db, user).select((eb) => [...activityColumns, childIdsOf(eb)]);
-  if (options.classroomId !== undefined) query = query.where('activities.classroom_id', '=', options.classroomId);
+  let query = activitiesIn(db, user, options.classroomId);
   if (options.before) {
     const { occurredAt, id } = options.before;
     query = query.where(({ eb, refTuple, tuple }) =>
@@ -84,6 +91,19 @@ export function listActivities(
     );
   }
   return query.orderBy('activities.occurred_at', 'desc').orderBy('activities.id', 'desc').limit(options.limit).execute();
+}
+
+const NEWEST_ACTIVITIES_FIRST: Keyset = {
+  list: 'activities',
+  columns: [
+    { expression: sql.ref('activities.occurred_at'), type: 'timestamptz', direction: 'desc' },
+    { expression: sql.ref('activities.id'), type: 'int4', direction: 'desc' },
+  ],
+};
+
+/** A page of the activities the user may read, newest first. */
+export function pageActivities(db: Db, user: AuthenticatedUser, options: { classroomId?: number }, page: PageInput) {
+  return readPage(activitiesIn(db, user, options.classroomId), NEWEST_ACTIVITIES_FIRST, page);
 }
 
 export function findVisibleActivityPosition(db: Db, user: AuthenticatedUser, activityId: number) {

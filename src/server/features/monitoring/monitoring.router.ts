@@ -4,8 +4,11 @@ import {
   cameraOutput,
   createActivityInput,
   listActivitiesInput,
+  activityPageOutput,
+  pageActivitiesInput,
   staffClassroomOutput,
 } from '../../../shared/schemas/monitoring';
+import { PAGING_RULES } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
 
 export const camerasRouter = router({
@@ -31,6 +34,20 @@ export const activitiesRouter = router({
     .output(z.array(activityOutput))
     .query(({ ctx, input }) => ctx.services.monitoring.listActivities(ctx.user, input)),
 
+  page: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/activities/page',
+        tags: ['monitoring'],
+        summary: 'Classroom activities, newest first, a page at a time',
+        description:
+          `The activities GET /activities lists (optionally for one \`channel\`), ordered by occurredAt then id, newest first. ${PAGING_RULES}`,
+      },
+    })
+    .input(pageActivitiesInput)
+    .output(activityPageOutput)
+    .query(({ ctx, input }) => ctx.services.monitoring.pageActivities(ctx.user, input)),
 
   create: protectedProcedure
     .meta({

@@ -8,8 +8,11 @@ import {
   type StaffClassroomDto,
   type createActivityInput,
   type listActivitiesInput,
+  type pageActivitiesInput,
 } from '../../../shared/schemas/monitoring';
+import type { Page } from '../../../shared/schemas/common';
 import type { Database, Db } from '../../db/database';
+import { pageOf } from '../../db/keyset';
 import { badInput, forbidden, notFound } from '../../errors';
 import type { RealtimeEvent } from '../../realtime/event-bus';
 import { isStaff, type AuthenticatedUser } from '../../principal';
@@ -71,6 +74,12 @@ export function createMonitoringService(deps: {
       const rows = await repo.listActivities(db, user, { classroomId: target?.classroomId, limit: input.limit, before });
       const at = now();
       return rows.map((row) => toActivityDto(row, at));
+    },
+
+    async pageActivities(user: AuthenticatedUser, input: z.output<typeof pageActivitiesInput>): Promise<Page<ActivityDto>> {
+      const target = input.channel ? await resolveChannel(user, input.channel) : undefined;
+      const at = now();
+      return pageOf(await repo.pageActivities(db, user, { classroomId: target?.classroomId }, input), (row) => toActivityDto(row, at));
     },
 
     /**

@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { PageInput } from '../../../shared/schemas/common';
 import type { Db } from '../../db/database';
+import { readPage, type Keyset, type KeysetColumn } from '../../db/keyset';
 
 export interface NurserySearch {
   text?: string;
@@ -9,7 +11,6 @@ export interface NurserySearch {
   /** Where distance is measured from. */
   origin?: { lat: number; lng: number };
   withinMiles?: number;
-  limit: number;
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -27,10 +28,17 @@ function milesFrom(origin: { lat: number; lng: number }): RawBuilder<number> {
 }
 
 /**
- * Full-text match on name (weight A) and location (B), plus trigram word similarity so that
- * misspellings still find a nursery. Relevance first, then distance.
+ * How well the text matches: full-text rank on name (weight A) and location (B), plus trigram
+ * word similarity so that misspellings still rank. float8, so that a cursor holds it exactly.
  */
-export function searchNurseries(db: Db, search: NurserySearch) {
+function relevanceTo(text: string | undefined): RawBuilder<number> {
+  if (!text) return sql<number>`0::float8`;
+  return sql<number>`(ts_rank(nurseries.search, websearch_to_tsquery('english', ${text}::text)) +
+    greatest(word_similarity(${text}::text, nurseries.name), word_similarity(${text}::text, nurseries.location)))::float8`;
+}
+
+/** The nurseries that match, each with its relevance and its distance in miles (null with no origin). */
+function nurseriesMatching(db: Db, search: NurserySearch) {
   const { origin, text } = search;
   let query = db
     .selectFrom('nurseries')
@@ -44,13 +52,8 @@ export function searchNurseries(db: Db, search: NurserySearch) {
       'nurseries.facilities',
       'nurseries.special_needs_support',
       (origin ? milesFrom(origin) : sql<number | null>`NULL::float8`).as('miles'),
-      (text
-        ? sql<number>`ts_rank(nurseries.search, websearch_to_tsquery('english', ${text}::text)) +
-            greatest(word_similarity(${text}::text, nurseries.name), word_similarity(${text}::text, nurseries.location))`
-        : sql<number>`0::float8`
-      ).as('relevance'),
+      relevanceTo(text).as('relevance'),
     ]);
-
   if (text) {
     query = query.where(
       // The trigram operator's default threshold (0.6) misses ordinary typos such as 'sunflwer';
@@ -75,11 +78,32 @@ export function searchNurseries(db: Db, search: NurserySearch) {
       .where('nurseries.longitude', '<=', origin.lng + lngSpan)
       .where(milesFrom(origin), '<=', search.withinMiles);
   }
-  return query
+  return query;
+}
+
+/** Relevance first, then distance, then rating (unrated last), then id. */
+export function searchNurseries(db: Db, search: NurserySearch, limit: number) {
+  return nurseriesMatching(db, search)
     .orderBy('relevance', 'desc')
     .orderBy(sql`miles`, (ob) => ob.asc().nullsLast())
     .orderBy('nurseries.rating', (ob) => ob.desc().nullsLast())
     .orderBy('nurseries.id')
-    .limit(search.limit)
+    .limit(limit)
     .execute();
+}
+
+/** The order of searchNurseries, as a keyset: its columns depend on the search text and origin. */
+function nurseryOrder(search: NurserySearch): Keyset {
+  const columns: KeysetColumn[] = [
+    { expression: relevanceTo(search.text), type: 'float8', direction: 'desc' },
+    ...(search.origin ? [{ expression: milesFrom(search.origin), type: 'float8', direction: 'asc' } as const] : []),
+    { expression: sql`coalesce(nurseries.rating, -1)`, type: 'int4', direction: 'desc' },
+    { expression: sql.ref('nurseries.id'), type: 'int4', direction: 'asc' },
+  ];
+  return { list: search.origin ? 'nurseries-by-distance' : 'nurseries', columns };
+}
+
+/** A page of the search, in the order of searchNurseries. */
+export function pageNurseries(db: Db, search: NurserySearch, page: PageInput) {
+  return readPage(nurseriesMatching(db, search), nurseryOrder(search), page);
 }

@@ -26,7 +26,9 @@ export function registerBookingCalendarRoute(app: FastifyInstance, deps: { booki
     return sendCalendar(reply, await deps.bookings.calendarFor(user));
   });
 
-  app.get<{ Params: { file: string } }>(`${CALENDAR_SUBSCRIPTION_FEED_PREFIX}:file`, { schema: { hide: true } }, async (request, reply) => {
+  // The address is the credential: its requests are not logged at info, where the URL would be.
+  const feedOptions = { schema: { hide: true }, logLevel: 'warn' } as const;
+  app.get<{ Params: { file: string } }>(`${CALENDAR_SUBSCRIPTION_FEED_PREFIX}:file`, feedOptions, async (request, reply) => {
     const calendar = await deps.subscriptions.calendarFor(request.params.file);
     // A revoked address answers as one that never existed.
     if (calendar === undefined) throw notFound('That calendar');

@@ -1,6 +1,8 @@
 import { sql, type Insertable } from 'kysely';
 import type { BookingStatus, CancelReason } from '../../../shared/booking-rules';
+import type { PageInput } from '../../../shared/schemas/common';
 import type { BookingEventsTable, Db, ShadowBookingsTable } from '../../db/database';
+import { readPage, type Keyset } from '../../db/keyset';
 
 /** Bookings with the names of their teacher, child and nursery; a name is null once its row is gone. */
 function bookingsWithNames(db: Db) {
@@ -124,6 +126,19 @@ export function listBookingsOfParent(db: Db, parentId: number) {
   return bookingsWithNames(db).where('b.parent_id', '=', parentId).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').execute();
 }
 
+const NEWEST_BOOKINGS_FIRST: Keyset = {
+  list: 'shadow-bookings',
+  columns: [
+    { expression: sql.ref('b.created_at'), type: 'timestamptz', direction: 'desc' },
+    { expression: sql.ref('b.id'), type: 'int4', direction: 'desc' },
+  ],
+};
+
+/** A page of the parent's bookings, newest first. */
+export function pageBookingsOfParent(db: Db, parentId: number, page: PageInput) {
+  return readPage(bookingsWithNames(db).where('b.parent_id', '=', parentId), NEWEST_BOOKINGS_FIRST, page);
+}
+
 /** The parent's bookings that still take place, in the order they happen. */
 export function listLiveBookingsOfParent(db: Db, parentId: number) {
   return bookingsWithNames(db)
@@ -176,12 +191,35 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function listShadowTeachers(db: Db, filter: { specialization?: string; location?: string }) {
+interface TeacherFilter {
+  specialization?: string;
+  location?: string;
+}
+
+function teachersMatching(db: Db, filter: TeacherFilter) {
   let query = db.selectFrom('shadow_teachers').selectAll();
   // @> (array contains) is what the GIN index on specialization serves.
   if (filter.specialization) query = query.where('specialization', '@>', sql<string[]>`ARRAY[${filter.specialization}]::text[]`);
   if (filter.location) query = query.where('location', 'ilike', likePattern(filter.location));
-  return query.orderBy('rating', 'desc').orderBy('id').execute();
+  return query;
+}
+
+/** Best rated first. */
+export function listShadowTeachers(db: Db, filter: TeacherFilter) {
+  return teachersMatching(db, filter).orderBy('rating', 'desc').orderBy('id').execute();
+}
+
+const BEST_RATED_TEACHERS_FIRST: Keyset = {
+  list: 'shadow-teachers',
+  columns: [
+    { expression: sql.ref('rating'), type: 'int4', direction: 'desc' },
+    { expression: sql.ref('id'), type: 'int4', direction: 'asc' },
+  ],
+};
+
+/** A page of the teachers, best rated first, in the order of listShadowTeachers. */
+export function pageShadowTeachers(db: Db, filter: TeacherFilter, page: PageInput) {
+  return readPage(teachersMatching(db, filter), BEST_RATED_TEACHERS_FIRST, page);
 }
 
 /** A nursery session must name a nursery that exists. */

@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import { CURRENCY, PAGING_RULES } from '../../../shared/schemas/common';
 import {
   bookingOutput,
+  bookingPageOutput,
   createBookingInput,
   listBookingsInput,
   listShadowTeachersInput,
+  pageBookingsInput,
+  pageShadowTeachersInput,
   shadowTeacherOutput,
+  shadowTeacherPageOutput,
   type ShadowTeacherDto,
   teacherAvailabilityInput,
   teacherAvailabilityOutput,
   updateBookingStatusInput,
 } from '../../../shared/schemas/shadow-bookings';
+import { pageOf } from '../../db/keyset';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as repo from './shadow-bookings.repository';
 
@@ -64,6 +70,22 @@ export const shadowBookingsRouter = router({
     .output(z.array(bookingOutput))
     .query(({ ctx, input }) => ctx.services.bookings.listForParent(ctx.user, input.parentId)),
 
+  page: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/shadow-bookings/page',
+        tags: ['shadow bookings'],
+        summary: 'Your bookings, newest first, a page at a time',
+        description:
+          'The bookings GET /shadow-bookings lists: parentId must be your own user id (another gives 403), and may be left out. ' +
+          `Ordered by createdAt then id, newest first. ${PAGING_RULES}`,
+      },
+    })
+    .input(pageBookingsInput)
+    .output(bookingPageOutput)
+    .query(({ ctx, input }) => ctx.services.bookings.pageForParent(ctx.user, input, input.parentId)),
+
   updateStatus: protectedProcedure
     .meta({
       openapi: {
@@ -115,6 +137,7 @@ function toShadowTeacherDto(row: ShadowTeacherRow): ShadowTeacherDto {
     bio: row.bio,
     experience: row.experience,
     hourlyRate: row.hourly_rate,
+    currency: CURRENCY,
     rating: row.rating,
     availability: row.availability as ShadowTeacherDto['availability'],
   };
@@ -129,4 +152,21 @@ export const shadowTeachersRouter = router({
     .input(listShadowTeachersInput)
     .output(z.array(shadowTeacherOutput))
     .query(async ({ ctx, input }) => (await repo.listShadowTeachers(ctx.db, input)).map(toShadowTeacherDto)),
+
+  page: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/shadow-teachers/page',
+        tags: ['shadow teachers'],
+        protect: false,
+        summary: 'Shadow teachers, best rated first, a page at a time',
+        description:
+          'The teachers GET /shadow-teachers lists, with the same specialization and location filters, ordered by rating ' +
+          `(highest first) then id. Keep the filters the same from page to page. ${PAGING_RULES}`,
+      },
+    })
+    .input(pageShadowTeachersInput)
+    .output(shadowTeacherPageOutput)
+    .query(async ({ ctx, input }) => pageOf(await repo.pageShadowTeachers(ctx.db, input, input), toShadowTeacherDto)),
 });

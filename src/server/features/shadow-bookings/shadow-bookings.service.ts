@@ -15,6 +15,7 @@ import {
 } from '../../../shared/booking-rules';
 import { localDate } from '../../../shared/dates';
 import { priceLabel } from '../../../shared/display';
+import { CURRENCY, type Page, type PageInput } from '../../../shared/schemas/common';
 import type {
   BookingDto,
   CreateBookingInput,
@@ -24,6 +25,7 @@ import type {
 import type { Database } from '../../db/database';
 import { findOwnChild } from '../../db/family-scope';
 import { badInput, conflict, forbidden, notFound } from '../../errors';
+import { pageOf } from '../../db/keyset';
 import type { AuthenticatedUser } from '../../principal';
 import { buildCalendar, zonedTimeToUtc, type CalendarEvent } from './shadow-bookings.ics';
 import * as repo from './shadow-bookings.repository';
@@ -67,12 +69,17 @@ function toBookingDto(row: repo.BookingRow): BookingDto {
     cancelReason: row.cancel_reason,
     notes: row.notes,
     totalPrice: row.total_price,
+    currency: CURRENCY,
     paymentStatus: row.payment_status,
     createdAt: row.created_at.toISOString(),
     teacherName: row.teacher_name ?? unknownNames.teacher,
     childName: row.child_name ?? unknownNames.child,
     nurseryName: row.session_type === 'nursery' ? (row.nursery_name ?? unknownNames.nursery) : null,
   };
+}
+
+function requireOwnParentId(user: AuthenticatedUser, parentId: number) {
+  if (parentId !== user.id) throw forbidden('You can only list your own bookings: use your own user id as parentId.');
 }
 
 /** A teacher account acts for the shadow teacher it is linked to. */
@@ -193,9 +200,15 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
     },
 
     async listForParent(user: AuthenticatedUser, parentId: number = user.id): Promise<BookingDto[]> {
-      if (parentId !== user.id) throw forbidden('You can only list your own bookings: use your own user id as parentId.');
+      requireOwnParentId(user, parentId);
       await expireStale({ parentId: user.id });
       return (await repo.listBookingsOfParent(db, user.id)).map(toBookingDto);
+    },
+
+    async pageForParent(user: AuthenticatedUser, page: PageInput, parentId: number = user.id): Promise<Page<BookingDto>> {
+      requireOwnParentId(user, parentId);
+      await expireStale({ parentId: user.id });
+      return pageOf(await repo.pageBookingsOfParent(db, user.id, page), toBookingDto);
     },
 
     /** Parents cancel their own pending bookings; a linked teacher confirms or declines theirs. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY } from '../../../shared/schemas/common';
 import { productOutput, type ProductDto } from '../../../shared/schemas/shop';
 import { publicProcedure, router } from '../../trpc/init';
 import * as repo from './shop.repository';
@@ -13,6 +14,7 @@ function toProductDto(row: ProductRow): ProductDto {
     image: row.image,
     price: row.price,
     originalPrice: row.original_price,
+    currency: CURRENCY,
     badge: row.badge_type && row.badge_text ? { type: row.badge_type, text: row.badge_text } : null,
   };
 }
