@@ -71,6 +71,9 @@ const raw = {
   asthma: ['asthma|asthmatic|wheez*|inhaler|breathless'],
   breathlessSpeech: ['@neg speak|talk|finish|say sentence|sentences|words'],
   choking: ['chok*'],
+  /** Something going into the airway rather than the gullet, and the signs that it has. */
+  intoAirway: ['went|gone|goes|go|slipped|stuck down throat|windpipe|airway', 'down wrong way|hole'],
+  airwaySign: ['cough*|gag*|wheez*|splutter*|retch*|chok*', 'struggl*|fight* breath*|breathe|air'],
   stuckInThroat: ['stuck|lodged|caught|something|food|piece|bit throat|windpipe|airway|gullet', 'grab*|clutch*|point*|hold*|hand|hands throat|neck'],
   silent: ['@neg cough*|cry|crying|cries|breathe|breath|sound|noise', 'silent', 'make|makes|making no sound|noise', '@neg make|making sound|noise', 'can not talk|speak|say'],
   inMouth: [
@@ -183,6 +186,8 @@ const raw = {
     '@neg know*|knowing|realis*|realiz*|check*',
   ],
   medicine: ['@medicine', 'syringe|spoon|ml|mls|mg|puffs'],
+  /** Medicines that are never a young child's, whoever gives them. */
+  adultOnlyMedicine: ['sleeping pill|pills|tablet|tablets', 'sedative|sedatives|diazepam|valium|codeine|tramadol|morphine|methadone|oxycodone|opioid|opioids'],
   given: ['gave|given|giving|had|took|taken|got|put|accidentally|mixed|both'],
   doseQuestion: [
     'how much|many|often|long|soon',
@@ -310,6 +315,8 @@ const raw = {
     'very|really|so|too sleepy',
     '@neg wet|wee|pee|urine|nappy|nappies|diaper|diapers',
     'sunken eyes|fontanelle',
+    'bulging|bulge|bulges|swollen|raised|tense soft spot|fontanelle',
+    'soft spot|fontanelle bulg*|swollen|raised|tense',
     'sunken soft spot',
     'eyes sunken',
     'moan*|whimper*',
@@ -388,6 +395,7 @@ const raw = {
   seriousWound: [
     '~deep|deeply|gaping|huge|big|long|bad|badly|nasty cut|gash|wound|laceration|slash|slic*',
     'see fat|bone|muscle|yellow|inside',
+    'bone|bones|fat|muscle showing|visible|sticking|poking|through',
     'hanging|chopped|sliced|torn off',
     'sever*|amputat*|stab*|impal*',
     'fell|fall|went|crashed|ran through glass|window|door',
@@ -438,6 +446,8 @@ const raw = {
     'cord|rope|belt|scarf|string|tie|ligature round|around neck',
   ],
   /** Taking an overdose, told by the parent of themselves (rules.ts reads it only when the child is not the subject). */
+  /** An adult found collapsed beside pills: an overdose in the family, whoever took it. */
+  foundCollapsed: ['found|find @adult|him|her on floor|ground|unconscious|collapsed|unresponsive|passed'],
   overdoseTaken: ['take|took|taking|taken|swallow*|overdos* whole|packet|box|bottle|all|every pill|pills|tablets|meds|paracetamol'],
   /** A lot of tablets is an overdose when told with distress, and a dose for a headache when not. */
   manyTaken: ['take|took|taking|taken|swallow* lot|lots|loads|handful|bunch pill|pills|tablets|meds|paracetamol'],
@@ -542,7 +552,14 @@ const frameRaw = {
     'as kid|child|baby|teenager|teen',
     'when @kid|he|she|they|i was|were',
   ],
-  present: ['now|rn|currently|again|another|today|tonight|keeps|keeping', 'right now', 'this morning|afternoon|evening', 'minute|minutes|mins|min|hour ago'],
+  present: [
+    'now|rn|currently|again|another|today|tonight|keeps|keeping',
+    'right now',
+    'this morning|afternoon|evening',
+    'minute|minutes|mins|min|hour ago',
+    // "No wee since yesterday" goes on until now.
+    'since yesterday|last|this',
+  ],
   resolved: [
     'fine now|since|after|afterwards|straight|then',
     'totally|completely|absolutely|perfectly|otherwise fine|normal|ok|okay|well',

@@ -151,10 +151,13 @@ export class MessageEvidence {
   /** Per sentence, each 'after' clause that holds a past time: what it tells is past. */
   private readonly pastAfterClauses: Span[][];
   private readonly windows: number[][];
+  /** Whether the message speaks only of children in general ("a newborn", "toddlers"), naming no one. */
+  private readonly aboutChildrenInGeneral: boolean;
   private readonly cache = new Map<Cue, Finding[]>();
 
   constructor(message: string) {
     this.sentences = readMessage(message);
+    this.aboutChildrenInGeneral = isAboutChildrenInGeneral(this.sentences);
     this.idiomSpans = this.sentences.map((sentence) => idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
     this.pastAfterClauses = this.sentences.map((sentence) => pastAfterClauses(sentence));
@@ -284,7 +287,7 @@ export class MessageEvidence {
     if (present.has('present')) present.delete('past');
     if (present.has('inMyCare')) present.delete('otherChild');
     if (present.has('worsening')) present.delete('resolved');
-    if (isDefinitionQuestion(sentence)) present.add('hypothetical');
+    if (isDefinitionQuestion(sentence) || (this.aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
     return present;
   }
 }
@@ -337,6 +340,29 @@ function inProgress(sentence: Sentence, finding: Span): boolean {
     if (index < finding.start && token.boundary) return false;
   }
   return false;
+}
+
+const PERSON_WORDS = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'he', 'she', 'him', 'her', 'his', 'hers', 'they', 'them', 'their', 'lo', 'dd', 'ds']);
+const INDEFINITE = new Set(['a', 'an', 'any']);
+const PLURAL_CHILDREN = new Set(['children', 'kids', 'babies', 'toddlers', 'newborns', 'infants']);
+
+/**
+ * A message that names no one (no 'my', 'he', 'I', name or age of a child) and speaks of "a
+ * newborn" or "toddlers": a question about children in general, not an event.
+ */
+function isAboutChildrenInGeneral(sentences: Sentence[]): boolean {
+  const tokens = sentences.flat();
+  const namesSomeone = tokens.some(
+    (token, index) => PERSON_WORDS.has(token.word) || token.pos === 'PROPN' || (token.pos === 'NUM' && ['year', 'month', 'week', 'day'].includes(tokens[index + 1]?.lemma ?? '')),
+  );
+  const general = tokens.some((token, index) => PLURAL_CHILDREN.has(token.word) || (CHILD_WORDS.has(token.word) && INDEFINITE.has(tokens[index - 1]?.word ?? '')));
+  return general && !namesSomeone;
+}
+
+const QUESTION_STARTS = new Set(['what', 'how', 'when', 'which', 'why', 'is', 'are', 'can', 'could', 'should', 'do', 'does', 'will', 'at']);
+/** "What temperature is a fever in a newborn?": a question by its first word (a panicked statement may end in '?' too). */
+function isQuestion(sentence: Sentence): boolean {
+  return QUESTION_STARTS.has(sentence[0]?.word ?? '');
 }
 
 /** "What's anaphylaxis?", "what does 'dry drowning' mean", "what does a febrile seizure look like": a question about a word. */

@@ -46,7 +46,7 @@ export const rules: TriageRule[] = [
     level: 'crisis',
     // Thoughts of harm are a crisis however they are put, even as 'what if'.
     heeds: ['joke', 'fiction'],
-    evidence: [['selfHarm'], ['harmThoughts'], ['overdoseTaken'], ['manyTaken', 'distress'], ['hopeless', 'means']],
+    evidence: [['selfHarm'], ['harmThoughts'], ['overdoseTaken'], ['foundCollapsed', 'substance'], ['manyTaken', 'distress'], ['hopeless', 'means']],
     aboutParent: ['overdoseTaken', 'manyTaken'],
     steps: [
       'You can talk to someone right now: in the US call or text 988; in the UK and Ireland call Samaritans on 116 123, free, day or night. Elsewhere, your local emergency number can put you through.',
@@ -99,7 +99,7 @@ export const rules: TriageRule[] = [
     category: 'choking',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['choking'], ['stuckInThroat'], ['silent', 'inMouth'], ['gagging', 'notBreathing'], ['inhaled', 'notBreathing'], ['backBlows']],
+    evidence: [['choking'], ['stuckInThroat'], ['intoAirway', 'airwaySign'], ['silent', 'inMouth'], ['gagging', 'notBreathing'], ['inhaled', 'notBreathing'], ['backBlows']],
     steps: [
       'If they can cough, cry or talk, encourage them to keep coughing and stay right with them.',
       'If they cannot cough, cry or breathe: for a baby under 1, lay them face down along your forearm or thigh, head lower than the body, and give up to 5 firm back blows between the shoulder blades; then up to 5 chest thrusts with two fingers in the centre of the chest.',
@@ -137,7 +137,7 @@ export const rules: TriageRule[] = [
     category: 'medication-dose',
     level: 'emergency',
     heeds: SEEMING_WELL_IS_NO_COMFORT,
-    evidence: [['given', 'medicationError', 'medicine']],
+    evidence: [['given', 'medicationError', 'medicine'], ['given', 'adultOnlyMedicine']],
     steps: [
       'Too much of a medicine, or the wrong one, can harm hours later even when a child seems well. In the US you can also call Poison Help on 1-800-222-1222.',
       "Don't give any more medicine, and don't try to make them sick.",
