@@ -94,6 +94,7 @@ export function itPagesLikeEveryList(
 
   it('serves the same pages over tRPC', async () => {
     const first = (await getPage(list, { limit: 2 }, await cookie())).json() as PageBody;
+    expect(first.items).toHaveLength(2);
     const overTrpc = await getPageOverTrpc(list, { limit: 2 }, await cookie());
     expect(overTrpc.statusCode, overTrpc.body).toBe(200);
     expect(overTrpc.json().result.data).toEqual(first);
