@@ -17,6 +17,7 @@ import {
   reportOutput,
   reportPostInput,
 } from '../../../shared/schemas/community';
+import { PAGING_RULES } from '../../../shared/schemas/common';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 const tags = ['community'];
@@ -34,7 +35,7 @@ const postsRouter = router({
         tags,
         summary: 'The activity feed, newest first',
         description:
-          'Cursor-paged: pass the nextCursor of one page as cursor to get the next. Filter to one support group with groupId. ' +
+          `Ordered by createdAt then id, newest first. ${PAGING_RULES} Filter to one support group with groupId. ` +
           `${GROUP_POSTS} A group you have not joined answers 404 to groupId. ${PLAIN_TEXT}`,
       },
     })
@@ -122,7 +123,7 @@ const commentsRouter = router({
         path: '/community/posts/{id}/comments',
         tags,
         summary: "A post's comments, oldest first",
-        description: `Cursor-paged like the feed. ${GROUP_POSTS} ${PLAIN_TEXT}`,
+        description: `Ordered by createdAt then id, oldest first. ${PAGING_RULES} ${GROUP_POSTS} ${PLAIN_TEXT}`,
       },
     })
     .input(listCommentsInput)
