@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -12,7 +14,7 @@ import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/create-database';
 import { openDatabase } from './db/open-database';
-import { AppError, INTERNAL_ERROR_MESSAGE, appErrorReply } from './errors';
+import { AppError, INTERNAL_ERROR_MESSAGE, PROBLEMS, PROBLEM_CONTENT_TYPE, appErrorReply, problem, type Problem, type ProblemCode } from './errors';
 import { registerAuthHooks } from './features/auth/auth.hooks';
 import { createSocketAuthenticator } from './features/auth/auth.realtime';
 import { createMonitoringTopics } from './features/monitoring/monitoring.realtime';
@@ -30,6 +32,7 @@ import { createContextFactory } from './trpc/context';
 import { registerAsyncApiRoute } from './trpc/asyncapi';
 import { registerIdempotency } from './trpc/idempotency';
 import { buildOpenApiDocument, routerForRestAdapter } from './trpc/openapi';
+import { registerRestErrors } from './trpc/rest-errors';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface AppDeps {
@@ -66,33 +69,52 @@ const CATALOGUE_PATHS = new Set(['/api/products', '/api/nurseries', '/api/shadow
 const MAX_JSON_DEPTH = 32;
 const JSON_TOO_DEEP = `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of arrays and objects.`;
 
-/** Fastify's own request errors, in words a person can act on. */
-const requestErrorMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object such as {}.',
-  FST_ERR_CTP_BODY_TOO_LARGE: `The request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} kB.`,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
-  FST_ERR_BAD_URL: 'The address is not valid: part of it is not correctly percent-encoded UTF-8.',
-  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+/** Fastify's own request errors, as the problems they are, in words a person can act on. */
+const requestErrors: Record<string, { code: ProblemCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty; send a JSON object such as {}.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: `The request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} kB.` },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the request body as JSON, with Content-Type: application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The Content-Length header does not match the body.' },
+  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The address is not valid: part of it is not correctly percent-encoded UTF-8.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'bad_request', message: 'The address is too long.' },
 };
 
+/** Errors the HTTP parser raises before Fastify sees a request; answered on the raw socket. */
+const connectionErrors: Record<string, { code: ProblemCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', message: "The request's headers are too large; keep them under 16 kB in all." },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', message: 'The request took too long to arrive; send it again in one go.' },
+};
+
+function sendProblem(reply: FastifyReply, body: Problem, headers: Record<string, string> = {}) {
+  return reply.code(body.status).headers(headers).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
 /**
- * The one answer to every error: a domain error as the REST adapter would give it, a request
+ * The one answer to every error, as application/problem+json: a domain error as thrown, a request
  * Fastify could not read in plain words, and anything else as a masked 500.
  */
 function replyToError(error: Error & { statusCode?: number; code?: string }, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    const { status, headers, body } = appErrorReply(error);
-    return reply.code(status).headers(headers).send(body);
+    const { headers, body } = appErrorReply(error);
+    return sendProblem(reply, body, headers);
   }
-  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR', requestId: request.id });
-  }
-  const message = (error.code && requestErrorMessages[error.code]) ?? error.message;
-  return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+  const known = error.code ? requestErrors[error.code] : undefined;
+  if (known) return sendProblem(reply, problem(known.code, known.message));
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendProblem(reply, problem('bad_request', error.message));
+  request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, problem('internal_error', INTERNAL_ERROR_MESSAGE, { requestId: request.id }));
+}
+
+/** What Node's HTTP parser refused (headers too large, a request too slow) gets the same shape. */
+function replyToConnectionError(error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable) return socket.destroy();
+  const known = (error.code && connectionErrors[error.code]) || { code: 'bad_request' as const, message: 'The request could not be read as HTTP.' };
+  const body = JSON.stringify(problem(known.code, known.message));
+  const status = PROBLEMS[known.code].status;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Builds the whole app (plugins, /trpc, /api, /ws, static client) but never listens. */
@@ -115,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     // An address the router cannot decode is answered like any other error.
     frameworkErrors: replyToError,
+    clientErrorHandler: replyToConnectionError,
   });
   // The API takes JSON only. Fastify would parse text/plain, a body an HTML form can send, and a
   // DELETE carrying one went through; without a parser every such body is refused with 415.
@@ -125,12 +148,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const bodiless = new WeakSet<object>();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
     if (body === '' && bodiless.has(request)) return done(null, {});
-    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) return done(new AppError('BAD_REQUEST', JSON_TOO_DEEP), undefined);
+    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) return done(new AppError('invalid_json', JSON_TOO_DEEP), undefined);
     return parseJson(request, body, done);
   });
   // tRPC's plugin takes JSON bodies as text and parses them itself, after this hook.
   app.addHook('preValidation', async (request) => {
-    if (typeof request.body === 'string' && jsonNestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new AppError('BAD_REQUEST', JSON_TOO_DEEP);
+    if (typeof request.body === 'string' && jsonNestsDeeperThan(request.body, MAX_JSON_DEPTH)) throw new AppError('invalid_json', JSON_TOO_DEEP);
   });
 
   const database = deps.database ?? (await openDatabase(config));
@@ -223,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const openApiDocument = buildOpenApiDocument(config.publicOrigin);
+  registerRestErrors(app, openApiDocument, '/api');
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
   registerAsyncApiRoute(app, config.publicOrigin);
   registerBookingCalendarRoute(app, { bookings: services.bookings, subscriptions: services.calendarSubscriptions });
@@ -272,7 +296,7 @@ function successStatusMeta({ paths, errors }: { paths?: readonly string[]; error
 function registerClient(app: FastifyInstance, clientDir: string) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   app.setNotFoundHandler((request) => {
-    throw new AppError('NOT_FOUND', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+    throw new AppError('not_found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
   });
   void app.register(async (scope) => {
     await scope.register(compress, { encodings: ['br', 'gzip'] });

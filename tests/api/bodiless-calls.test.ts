@@ -41,12 +41,12 @@ describe('REST calls with no body and no Content-Type', () => {
   it('reads an operation that needs a body as empty, naming the missing fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/children', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.field).toBe('name');
+    expect(res.json().errors[0].path).toBe('name');
   });
 
   it('keeps refusing an explicitly JSON request whose body is empty', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/children', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The request body is empty; send a JSON object such as {}.');
+    expect(res.json().detail).toBe('The request body is empty; send a JSON object such as {}.');
   });
 });

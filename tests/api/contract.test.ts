@@ -65,7 +65,7 @@ describe('signed out', () => {
     for (const { method, url } of protectedOps) {
       const res = await t.app.inject({ method: method as 'GET', url, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json().message).toBe('Please sign in to continue.');
+      expect(res.json().detail).toBe('Please sign in to continue.');
     }
   });
 
@@ -85,24 +85,24 @@ describe('bad input gets a clear 4xx', () => {
   it('a bad enum names the field and the allowed values', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/shadow-teachers?specialization=Juggling' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.field).toBe('specialization');
-    expect(res.json().issues[0].message).toContain('Choose one of: ASD, ADHD');
+    expect(res.json().errors[0].path).toBe('specialization');
+    expect(res.json().errors[0].message).toContain('Choose one of: ASD, ADHD');
   });
 
   it('a bad number is refused with 400 naming the field', async () => {
     const cookie = await t.cookieFor(demoAccounts.parent);
     const res = await t.app.inject({ method: 'GET', url: '/api/activities?limit=abc', headers: { cookie } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.field).toBe('limit');
+    expect(res.json().errors[0].path).toBe('limit');
     const tooMany = await t.app.inject({ method: 'GET', url: '/api/activities?limit=101', headers: { cookie } });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().issues[0].message).toBe('limit is at most 100.');
+    expect(tooMany.json().errors[0].message).toBe('limit is at most 100.');
   });
 
   it('a missing field is refused with 400 over REST and tRPC', async () => {
     const rest = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { name: 'No Email', password: 'long-enough-pass' } });
     expect(rest.statusCode).toBe(400);
-    expect(rest.json().data.field).toBe('email');
+    expect(rest.json().errors[0].path).toBe('email');
     const trpc = await t.app.inject({ method: 'POST', url: '/trpc/auth.signUp', payload: { name: 'No Email', password: 'long-enough-pass' } });
     expect(trpc.statusCode).toBe(400);
     expect(trpc.json().error.message).toMatch(/^Please check your input\. email: /);
@@ -115,7 +115,7 @@ describe('bad input gets a clear 4xx', () => {
       payload: { name: 'x'.repeat(100_000), email: 'big@example.com', password: 'long-enough-pass' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues[0].message).toBe('A name has at most 100 characters.');
+    expect(res.json().errors[0].message).toBe('A name has at most 100 characters.');
   });
 
   it('malformed JSON is refused with 400', async () => {
@@ -126,7 +126,7 @@ describe('bad input gets a clear 4xx', () => {
       payload: '{"email": "demo@nestling.test",',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The request body is not valid JSON.');
+    expect(res.json().detail).toBe('The request body is not valid JSON.');
   });
 
   it('a body over 1 MB is refused with 413', async () => {
@@ -137,7 +137,7 @@ describe('bad input gets a clear 4xx', () => {
       payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toMatch(/too large/);
+    expect(res.json().detail).toMatch(/too large/);
   });
 
   it('a non-JSON body is refused with 415', async () => {
@@ -150,10 +150,11 @@ describe('bad input gets a clear 4xx', () => {
     expect(res.statusCode).toBe(415);
   });
 
-  it('an unknown API path is a JSON 404', async () => {
+  it('an unknown API path is a problem+json 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 404, code: 'not_found', type: '/api/problems/not_found' });
   });
 });
 

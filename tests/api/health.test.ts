@@ -23,7 +23,7 @@ describe('GET /api/health', () => {
     await sql`DELETE FROM kysely_migration WHERE name = ${latest.name}`.execute(t.database.db);
     const missing = await health();
     expect(missing.statusCode).toBe(503);
-    expect(missing.json().message).toBe('The database is not ready yet. Please try again shortly.');
+    expect(missing.json().detail).toBe('The database is not ready yet. Please try again shortly.');
     await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${latest.name}, ${latest.timestamp})`.execute(t.database.db);
     expect((await health()).statusCode).toBe(200);
   });

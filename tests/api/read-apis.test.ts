@@ -103,13 +103,13 @@ describe("another family's ids answer 404", () => {
   it('REST: a camera of another family as channel', async () => {
     const res = await get('/api/activities?channel=sunshine-room', parent);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe("Camera 'sunshine-room' was not found.");
+    expect(res.json().detail).toBe("Camera 'sunshine-room' was not found.");
   });
 
   it('REST: an unknown camera reads the same as a foreign one', async () => {
     const res = await get('/api/activities?channel=no-such-camera', parent);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe("Camera 'no-such-camera' was not found.");
+    expect(res.json().detail).toBe("Camera 'no-such-camera' was not found.");
   });
 
   it('REST: an activity of another family as the paging cursor', async () => {
@@ -194,7 +194,7 @@ describe('GET /api/nurseries', () => {
     expect(far.every((n) => miles(n) <= 3)).toBe(true);
     const none = await get('/api/nurseries?withinMiles=5');
     expect(none.statusCode).toBe(400);
-    expect(none.json().data.field).toBe('withinMiles');
+    expect(none.json().errors[0].path).toBe('withinMiles');
   });
 
   it('ranks a name match first, and still finds it when misspelt', async () => {
@@ -220,7 +220,7 @@ describe('GET /api/nurseries', () => {
     expect(infants.length).toBe(babies.length);
     const bad = await get('/api/nurseries?ageMin=4&ageMax=2');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues[0].message).toBe('ageMin must not be more than ageMax.');
+    expect(bad.json().errors[0].message).toBe('ageMin must not be more than ageMax.');
   });
 });
 
@@ -231,6 +231,6 @@ describe('boolean query parameters', () => {
     expect(without.every((n: { specialNeedsSupport: boolean }) => !n.specialNeedsSupport)).toBe(true);
     const bad = await get('/api/nurseries?specialNeeds=maybe');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues[0].message).toBe('Use true or false.');
+    expect(bad.json().errors[0].message).toBe('Use true or false.');
   });
 });

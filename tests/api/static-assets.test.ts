@@ -79,7 +79,8 @@ describe('index.html', () => {
     for (const url of ['/api/no-such-thing', '/trpc', '/trpc/', '/ws/elsewhere']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(404);
-      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      // tRPC answers its own paths in its protocol's error shape, for its clients.
+      expect(res.headers['content-type'], url).toMatch(url.startsWith('/trpc/') ? /^application\/json/ : /^application\/problem\+json/);
     }
   });
 
@@ -87,15 +88,15 @@ describe('index.html', () => {
     for (const url of ['/assets/index-gone1234.js', '/assets/index-gone1234.css', '/no-such-image.png']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(404);
-      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
     }
   });
 
   it('is not what a request other than a page visit gets', async () => {
     const res = await app.inject({ method: 'DELETE', url: '/nurseries', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     // The same body as every other error, from the one error map.
-    expect(res.json()).toEqual({ message: 'Nothing is at DELETE /nurseries.', code: 'NOT_FOUND', data: { code: 'NOT_FOUND', httpStatus: 404 } });
+    expect(res.json()).toEqual({ type: '/api/problems/not_found', title: 'Not found', status: 404, detail: 'Nothing is at DELETE /nurseries.', code: 'not_found' });
   });
 });

@@ -22,7 +22,7 @@ async function chat(payload: unknown, options: { address?: string; cookie?: stri
   return {
     status: response.statusCode,
     headers: response.headers,
-    body: response.json() as ChatOutput & { message?: string; issues?: { message: string }[]; data?: { field?: string } },
+    body: response.json() as ChatOutput & { detail?: string; errors?: { path: string; message: string }[] },
   };
 }
 
@@ -99,14 +99,14 @@ describe('POST /api/assistant/chat', () => {
     ])('refuses %s with 400', async (_, payload) => {
       const { status, body } = await chat(payload);
       expect(status).toBe(400);
-      expect(body.data?.field).toBe('message');
-      expect(body.issues?.[0]?.message).toBe('Please type a message.');
+      expect(body.errors?.[0]?.path).toBe('message');
+      expect(body.errors?.[0]?.message).toBe('Please type a message.');
     });
 
     it('refuses a message over 2,000 characters with 400, stating the limit', async () => {
       const { status, body } = await chat({ message: 'a'.repeat(2001) });
       expect(status).toBe(400);
-      expect(body.issues?.[0]?.message).toBe('A message has at most 2,000 characters.');
+      expect(body.errors?.[0]?.message).toBe('A message has at most 2,000 characters.');
     });
 
     it('accepts 2,000 characters, counted after trimming', async () => {
@@ -117,8 +117,8 @@ describe('POST /api/assistant/chat', () => {
     it('refuses a history turn with an unknown role', async () => {
       const { status, body } = await chat({ message: 'and at night?', history: [{ role: 'system', content: 'x' }] });
       expect(status).toBe(400);
-      expect(body.data?.field).toBe('history.0.role');
-      expect(body.issues?.[0]?.message).toBe("A history turn's role is 'user' or 'assistant'.");
+      expect(body.errors?.[0]?.path).toBe('history.0.role');
+      expect(body.errors?.[0]?.message).toBe("A history turn's role is 'user' or 'assistant'.");
     });
   });
 
@@ -129,7 +129,7 @@ describe('POST /api/assistant/chat', () => {
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
       const limited = await chat({ message: 'hello' }, { address: '10.0.2.1' });
       expect(limited.status).toBe(429);
-      expect(limited.body.message).toMatch(/^You can send up to 20 messages a minute\. Please wait \d+ seconds? and try again\.$/);
+      expect(limited.body.detail).toMatch(/^You can send up to 20 messages a minute\. Please wait \d+ seconds? and try again\.$/);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect((await chat({ message: 'hello' }, { address: '10.0.2.2' })).status).toBe(200);
     });
@@ -180,9 +180,9 @@ describe('articles', () => {
   it('answers 404 for an unknown article and 400 for a malformed slug', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/articles/no-such-article' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe("The article 'no-such-article' was not found.");
+    expect(missing.json().detail).toBe("The article 'no-such-article' was not found.");
     const malformed = await t.app.inject({ method: 'GET', url: '/api/articles/Not_A_Slug' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().issues[0].message).toBe("An article slug is lowercase words joined by hyphens, such as 'picky-eating'.");
+    expect(malformed.json().errors[0].message).toBe("An article slug is lowercase words joined by hyphens, such as 'picky-eating'.");
   });
 });

@@ -37,7 +37,7 @@ describe('sign-up, sign-in and sign-out', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: newAccount('dupe') });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...newAccount('dupe'), email: 'ALEX.DUPE@example.com' } });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('An account with this email already exists. Try signing in instead.');
+    expect(res.json().detail).toBe('An account with this email already exists. Try signing in instead.');
   });
 
   it('issues a new session at every sign-in', async () => {
@@ -55,7 +55,7 @@ describe('sign-up, sign-in and sign-out', () => {
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: demoAccounts.parent.email, password: 'not-the-password' } });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    expect(unknown.json().message).toBe(wrong.json().message);
+    expect(unknown.json().detail).toBe(wrong.json().detail);
   });
 
   it('sign-out deletes the session, so the old cookie no longer works', async () => {
@@ -74,7 +74,7 @@ describe('sign-up, sign-in and sign-out', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: `guess-${i}-xxxx` } });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
-        expect(res.json().message).toMatch(/Too many sign-in attempts\. Please wait \d+ minutes? and try again\./);
+        expect(res.json().detail).toMatch(/Too many sign-in attempts\. Please wait \d+ minutes? and try again\./);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     }
@@ -122,7 +122,7 @@ describe('CSRF protection for cookie-authenticated changes', () => {
       payload: { name: 'sneaky' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('This request came from another website, so it was refused.');
+    expect(res.json().detail).toBe('This request came from another website, so it was refused.');
   });
 
   it('refuses a form-encoded state change with 415, even from our own origin', async () => {

@@ -39,7 +39,7 @@ describe('lockout that cannot be turned against a parent', () => {
       // The very next attempt, from yet another address, must wait.
       const held = await signIn(t.app, { email, password: `guess-${i}b` }, `198.51.102.${i}`);
       expect(held.statusCode).toBe(429);
-      expect(held.json().message).toMatch(/^Too many sign-in attempts\. Please wait \d+ seconds? and try again\.$/);
+      expect(held.json().detail).toMatch(/^Too many sign-in attempts\. Please wait \d+ seconds? and try again\.$/);
       delays.push(Number(held.headers['retry-after']));
       advanceSeconds(delays.at(-1)!);
     }
@@ -54,7 +54,7 @@ describe('lockout that cannot be turned against a parent', () => {
     for (let i = 1; i <= 10; i++) expect((await signIn(t.app, { email, password: `guess-${i}` }, '192.0.2.50')).statusCode).toBe(401);
     const blocked = await signIn(t.app, { email, password: 'guess-11' }, '192.0.2.50');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    expect(blocked.json().detail).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
     expect(blocked.headers['retry-after']).toBe('900');
     // Another address may still try that email (after the soft delay), and this address may try others.
     advanceSeconds(1);

@@ -20,7 +20,7 @@ describe('PasswordHasher', () => {
     const third = hasher.verify('correct horse battery staple', stored);
     const refusal = await third.catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(refusal).toMatchObject({ code: 'server_busy', details: { retryAfterSeconds: expect.any(Number) } });
     expect(await first).toBe(true);
     expect(await second).toBe(false);
     expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2 });
@@ -32,7 +32,7 @@ describe('PasswordHasher', () => {
     expect(() => hasher.refuseIfFull()).not.toThrow();
     const first = hasher.verify('x', stored);
     const second = hasher.verify('y', stored);
-    expect(() => hasher.refuseIfFull()).toThrow(expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } }));
+    expect(() => hasher.refuseIfFull()).toThrow(expect.objectContaining({ code: 'server_busy', details: { retryAfterSeconds: expect.any(Number) } }));
     await Promise.all([first, second]);
     expect(() => hasher.refuseIfFull()).not.toThrow();
   });

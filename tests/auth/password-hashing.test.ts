@@ -20,7 +20,7 @@ describe('password hashing under load', () => {
     // One runs and four wait; a burst of twelve cannot all fit, whatever the timing.
     expect(statuses).toContain(503);
     for (const res of responses.filter((r) => r.statusCode === 503)) {
-      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Sign-in is busy right now. Please try again in a few seconds.' });
+      expect(res.json()).toMatchObject({ code: 'server_busy', detail: 'Sign-in is busy right now. Please try again in a few seconds.' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
   });

@@ -23,15 +23,15 @@ describe('weak passwords are refused at sign-up', () => {
     const res = await signUp({ name: 'Maria Lopez', email: 'maria.lopez@example.com', password });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.data.field).toBe('password');
-    expect(body.message).toMatch(/^This password is too easy to guess\. \S/);
+    expect(body.errors[0].path).toBe('password');
+    expect(body.detail).toMatch(/^This password is too easy to guess\. \S/);
     const stored = await t.database.db.selectFrom('users').select('id').where('email', '=', 'maria.lopez@example.com').executeTakeFirst();
     expect(stored).toBeUndefined();
   });
 
   it('says what is wrong: zxcvbn\'s warning and suggestions', async () => {
     const res = await signUp({ name: 'Maria Lopez', email: 'maria.lopez@example.com', password: 'aaaaaaaaaa' });
-    expect(res.json().message).toBe(
+    expect(res.json().detail).toBe(
       'This password is too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
     );
   });
@@ -39,7 +39,7 @@ describe('weak passwords are refused at sign-up', () => {
   it('refuses the same way over tRPC', async () => {
     const res = await signUp({ name: 'Maria Lopez', email: 'maria.lopez@example.com', password: 'aaaaaaaaaa' }, '/trpc/auth.signUp');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.data.field).toBe('password');
+    expect(res.json().error.data.problem.errors[0].path).toBe('password');
   });
 
   it('accepts a strong password', async () => {

@@ -27,8 +27,8 @@ const childrenOf = async (cookie: string) =>
 function expectRestRefusal(res: LightMyRequestResponse, status: number, field: string | undefined, message: string) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json();
-  expect(body.data.field).toBe(field);
-  expect(body.issues?.[0]?.message ?? body.message).toBe(message);
+  expect(body.errors?.[0]?.path).toBe(field);
+  expect(body.errors?.[0]?.message ?? body.detail).toBe(message);
 }
 
 describe('PATCH /api/users/me', () => {
@@ -70,7 +70,7 @@ describe('PATCH /api/users/me', () => {
   it('refuses fields that cannot be changed here, and an empty change', async () => {
     const email = await patchMe(demo, { email: 'someone@else.test' });
     expect(email.statusCode).toBe(400);
-    expect(email.json().issues[0].message).toBe('Send an object with any of name, phone and city: only those can be changed here.');
+    expect(email.json().errors[0].message).toBe('Send an object with any of name, phone and city: only those can be changed here.');
     expectRestRefusal(await patchMe(demo, {}), 400, undefined, 'Send at least one of name, phone and city to change.');
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: demo } });
     expect(me.json().email).toBe(demoAccounts.parent.email);

@@ -146,7 +146,7 @@ describe('POST /api/community/images', () => {
     const filesBefore = await storedFiles();
     const res = await upload(POLYGLOT, 'image/gif', parent);
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe('Only PNG, JPEG, WebP or GIF images can be uploaded, and the file must be a whole, readable image.');
+    expect(res.json().detail).toBe('Only PNG, JPEG, WebP or GIF images can be uploaded, and the file must be a whole, readable image.');
     expect(await t.database.db.selectFrom('images').select('id').execute()).toEqual(rowsBefore);
     expect(await storedFiles()).toEqual(filesBefore);
   });
@@ -177,7 +177,7 @@ describe('POST /api/community/images', () => {
     const oversize = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES + 1 - PNG.length)]);
     const declared = await upload(oversize, 'image/png', parent);
     expect(declared.statusCode).toBe(413);
-    expect(declared.json().message).toBe('The image is too large; the limit is 5 MB.');
+    expect(declared.json().detail).toBe('The image is too large; the limit is 5 MB.');
 
     const chunks = Array.from({ length: 6 }, () => Buffer.alloc(1024 * 1024));
     const streamed = await upload(Readable.from(chunks), 'image/png', parent);
@@ -192,13 +192,13 @@ describe('POST /api/community/images', () => {
   it('refuses an empty body with 400', async () => {
     const res = await upload(Buffer.alloc(0), 'image/png', parent);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The image is empty. Please choose an image file to upload.');
+    expect(res.json().detail).toBe('The image is empty. Please choose an image file to upload.');
   });
 
   it('needs sign-in: 401, whether by cookie or API token', async () => {
     const res = await upload(PNG, 'image/png');
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Please sign in to continue.');
+    expect(res.json().detail).toBe('Please sign in to continue.');
     const tokenRes = await t.app.inject({
       method: 'POST',
       url: '/api/tokens',
@@ -213,7 +213,7 @@ describe('POST /api/community/images', () => {
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain']) {
       const res = await upload(PNG, type, parent, { origin: TEST_ORIGIN });
       expect(res.statusCode, type).toBe(415);
-      expect(res.json().message).toBe('Upload the image as raw bytes with an image Content-Type, such as image/png.');
+      expect(res.json().detail).toBe('Upload the image as raw bytes with an image Content-Type, such as image/png.');
     }
     expect((await upload(PNG, 'image/png', parent, { origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await upload(PNG, 'image/png', parent, { origin: TEST_ORIGIN })).statusCode).toBe(201);
@@ -271,7 +271,7 @@ describe('serving an image', () => {
     for (const url of [image.url, image.thumbnailUrl]) {
       const other = await get(url, family2);
       expect(other.statusCode).toBe(404);
-      expect(other.json().message).toBe('That image was not found.');
+      expect(other.json().detail).toBe('That image was not found.');
       expect((await get(url)).statusCode).toBe(401);
     }
   });
@@ -313,7 +313,7 @@ describe('serving an image', () => {
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(last!.statusCode).toBe(429);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last!.json().message).toBe('Too many image requests. Please wait a moment.');
+    expect(last!.json().detail).toBe('Too many image requests. Please wait a moment.');
     // Another address is not held back.
     expect((await get(image.url, parent, {}, '203.0.113.8')).statusCode).toBe(200);
   });
@@ -345,7 +345,7 @@ describe('a post with an image', () => {
     const image = await uploaded(PNG);
     const res = await createPost(family2, { imageId: image.id });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('That image was not found. Please upload it again.');
+    expect(res.json().detail).toBe('That image was not found. Please upload it again.');
   });
 });
 
@@ -360,7 +360,7 @@ describe('the daily upload quota', () => {
     }
     const refused = await upload(PNG, 'image/png', staff);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('You can upload 50 images a day. Please try again later.');
+    expect(refused.json().detail).toBe('You can upload 50 images a day. Please try again later.');
     // The first of the 50 frees up a day after it was made.
     expect(Number(refused.headers['retry-after'])).toBe((start + DAY - clock) / 1000);
 

@@ -36,9 +36,9 @@ async function createPost(cookie: string, body: Record<string, unknown> = {}) {
 
 function expectFieldError(res: LightMyRequestResponse, field: string, message: string) {
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json().data.field).toBe(field);
+  expect(res.json().errors[0].path).toBe(field);
   // Schema failures list their issues; rules checked by the service answer one message.
-  expect(res.json().issues?.[0]?.message ?? res.json().message).toBe(message);
+  expect(res.json().errors?.[0]?.message ?? res.json().detail).toBe(message);
 }
 
 describe('the feed', () => {
@@ -156,7 +156,7 @@ describe('creating a post', () => {
     const autism = groups.find((g) => g.slug === 'autism-parent-circle')!;
     const denied = await request('POST', '/api/community/posts', family2, { title: 't', content: 'c', groupId: autism.id });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().message).toBe('Join this group to post in it.');
+    expect(denied.json().detail).toBe('Join this group to post in it.');
     expect((await createPost(parent, { groupId: autism.id })).groupId).toBe(autism.id);
     expectFieldError(await request('POST', '/api/community/posts', parent, { title: 't', content: 'c', groupId: 99999 }), 'groupId', 'That support group was not found.');
   });
@@ -167,7 +167,7 @@ describe('deleting a post', () => {
     const post = await createPost(parent);
     const rest = await request('DELETE', `/api/community/posts/${post.id}`, family2);
     expect(rest.statusCode).toBe(404);
-    expect(rest.json().message).toBe('That post was not found.');
+    expect(rest.json().detail).toBe('That post was not found.');
     const viaTrpc = await trpc('community.posts.remove', { id: post.id }, family2);
     expect(viaTrpc.statusCode).toBe(404);
     expect((await request('GET', `/api/community/posts/${post.id}`, family2)).statusCode).toBe(200);
@@ -326,7 +326,7 @@ describe('privacy', () => {
     for (const url of ['/api/community/posts', `/api/community/posts/${post.id}`, `/api/community/posts/${post.id}/comments`]) {
       const res = await request('GET', url);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json().message).toBe('Please sign in to continue.');
+      expect(res.json().detail).toBe('Please sign in to continue.');
     }
     const viaTrpc = await t.app.inject({ method: 'GET', url: `/trpc/community.posts.list?input=${encodeURIComponent(JSON.stringify({}))}` });
     expect(viaTrpc.statusCode).toBe(401);
@@ -355,13 +355,13 @@ describe('privacy', () => {
     ];
     for (const res of refused) {
       expect(res.statusCode, res.body).toBe(404);
-      expect(res.json().message ?? res.json().error?.message).toBe('That post was not found.');
+      expect(res.json().detail ?? res.json().error?.message).toBe('That post was not found.');
     }
     const feed = (await request('GET', '/api/community/posts?limit=50', family2)).json().items as { id: number }[];
     expect(feed.map((p) => p.id)).not.toContain(post.id);
     const filtered = await request('GET', `/api/community/posts?groupId=${autism.id}`, family2);
     expect(filtered.statusCode).toBe(404);
-    expect(filtered.json().message).toBe("Only a support group's members can read its posts. Join the group to read them.");
+    expect(filtered.json().detail).toBe("Only a support group's members can read its posts. Join the group to read them.");
     expect((await request('GET', '/api/community/posts?groupId=99999', family2)).statusCode).toBe(404);
     expect(await t.database.db.selectFrom('comments').select('id').where('post_id', '=', post.id).execute()).toEqual([]);
 

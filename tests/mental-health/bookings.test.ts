@@ -32,16 +32,16 @@ const trpc = (procedure: string, input: unknown, cookie?: string) =>
 
 function expectRefused(res: LightMyRequestResponse, field: string, message: string) {
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json().data.field).toBe(field);
+  expect(res.json().errors[0].path).toBe(field);
   // Schema failures list their issues; rules checked by the service answer one message.
-  expect(res.json().issues?.[0]?.message ?? res.json().message).toBe(message);
+  expect(res.json().errors?.[0]?.message ?? res.json().detail).toBe(message);
 }
 
 describe('POST /api/mental-health/bookings', () => {
   it('signed out, gives 401 over REST and tRPC and stores nothing', async () => {
     const rest = await book(counseling);
     expect(rest.statusCode).toBe(401);
-    expect(rest.json().message).toBe('Please sign in to continue.');
+    expect(rest.json().detail).toBe('Please sign in to continue.');
     expect((await trpc('mentalHealth.bookings.create', counseling)).statusCode).toBe(401);
     expect(await t.database.db.selectFrom('mental_health_bookings').select('id').execute()).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe('POST /api/mental-health/bookings', () => {
   it("refuses another family's child with 404", async () => {
     const res = await book({ ...counseling, childId: family2ChildId }, parent);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('That child was not found.');
+    expect(res.json().detail).toBe('That child was not found.');
   });
 });
 
@@ -147,14 +147,14 @@ describe('PATCH /api/mental-health/bookings/{id}/status', () => {
     expect(res.json()).toMatchObject({ id: booking.id, status: 'cancelled' });
     const again = await cancel(booking.id, parent);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This booking is already cancelled.');
+    expect(again.json().detail).toBe('This booking is already cancelled.');
   });
 
   it("answers 404 for another family's booking over REST and tRPC, and leaves it pending", async () => {
     const booking = (await book(counseling, parent)).json();
     const rest = await cancel(booking.id, family2);
     expect(rest.statusCode).toBe(404);
-    expect(rest.json().message).toBe('That booking was not found.');
+    expect(rest.json().detail).toBe('That booking was not found.');
     const viaTrpc = await trpc('mentalHealth.bookings.updateStatus', { id: booking.id, status: 'cancelled' }, family2);
     expect(viaTrpc.statusCode).toBe(404);
     const row = await t.database.db.selectFrom('mental_health_bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow();
@@ -166,7 +166,7 @@ describe('PATCH /api/mental-health/bookings/{id}/status', () => {
     await t.database.db.updateTable('mental_health_bookings').set({ status: 'confirmed' }).where('id', '=', booking.id).execute();
     const res = await cancel(booking.id, parent);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This booking is confirmed, so it can no longer be cancelled.');
+    expect(res.json().detail).toBe('This booking is confirmed, so it can no longer be cancelled.');
   });
 
   it('refuses any status but cancelled with 400, and needs sign-in', async () => {

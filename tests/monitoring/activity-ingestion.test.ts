@@ -138,7 +138,7 @@ describe('naming a child', () => {
     const nora = await child('Nora Thompson');
     const response = await post({ cookie: staff }, { channel: 'classroom-3b', childId: nora.id, type: 'play', description: 'Blocks.' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Nora Thompson is not in Classroom 3B; choose a child from that classroom.');
+    expect(response.json().detail).toBe('Nora Thompson is not in Classroom 3B; choose a child from that classroom.');
   });
 });
 
@@ -155,7 +155,7 @@ describe('who may log activities', () => {
     const maya = await child('Maya Thompson');
     const response = await post({ token: otherStaffToken }, { channel: 'sunshine-room', childId: maya.id, type: 'play', description: 'Not ours.' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe('That child was not found.');
+    expect(response.json().detail).toBe('That child was not found.');
   });
 
   it('lets that staff member log for their own classroom', async () => {
@@ -166,7 +166,7 @@ describe('who may log activities', () => {
   it('refuses a parent with 403', async () => {
     const response = await post({ cookie: parent }, { channel: 'classroom-3b', type: 'play', description: 'I am a parent.' });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Only nursery staff can log activities.');
+    expect(response.json().detail).toBe('Only nursery staff can log activities.');
   });
 
   it('refuses a caller who is not signed in with 401', async () => {
@@ -187,20 +187,20 @@ describe('validation', () => {
   ])('answers 400 naming the field for %j', async (payload, field) => {
     const response = await post({ cookie: staff }, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().data.field).toBe(field);
+    expect(response.json().errors[0].path).toBe(field);
   });
 
   it('refuses an occurredAt in the future', async () => {
     const occurredAt = new Date(Date.now() + 60 * 60_000).toISOString();
     const response = await post({ cookie: staff }, { channel: 'classroom-3b', type: 'play', description: 'Tomorrow.', occurredAt });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('occurredAt is in the future; log an activity once it has happened.');
+    expect(response.json().detail).toBe('occurredAt is in the future; log an activity once it has happened.');
   });
 
   it('answers 404 for a camera that does not exist', async () => {
     const response = await post({ cookie: staff }, { channel: 'classroom-9z', type: 'play', description: 'Nowhere.' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe("Camera 'classroom-9z' was not found.");
+    expect(response.json().detail).toBe("Camera 'classroom-9z' was not found.");
   });
 });
 
@@ -237,6 +237,6 @@ describe('GET /api/classrooms', () => {
   it('refuses a parent with 403', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/classrooms', headers: { cookie: parent } });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Only nursery staff can see classroom rosters.');
+    expect(response.json().detail).toBe('Only nursery staff can see classroom rosters.');
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CODES, PROBLEM_CONTENT_TYPE, problemType, type ProblemCode } from '../../src/server/errors';
 import { createTestApp, demoAccounts, sessionCookieOf, type TestApp } from '../helpers/test-app';
 
 /**
@@ -314,13 +315,13 @@ function requestsFor(op: Operation): fc.Arbitrary<FuzzRequest> {
 
 // ---- Answers ------------------------------------------------------------------------------
 
-const ERROR_KEYS = new Set(['message', 'code', 'data', 'issues']);
+const PROBLEM_KEYS = new Set(['type', 'title', 'status', 'detail', 'code', 'errors', 'requestId']);
 
 /** Why an answer breaks the rules, or undefined when it keeps them. */
 function fault(response: LightMyRequestResponse): string | undefined {
   if (response.statusCode >= 500) return `answered ${response.statusCode}`;
   if (response.statusCode < 400) return undefined;
-  if (!String(response.headers['content-type']).startsWith('application/json')) return `an error of type ${response.headers['content-type']}`;
+  if (!String(response.headers['content-type']).startsWith(PROBLEM_CONTENT_TYPE)) return `an error of type ${response.headers['content-type']}`;
   let body: unknown;
   try {
     body = JSON.parse(response.body);
@@ -328,13 +329,15 @@ function fault(response: LightMyRequestResponse): string | undefined {
     return 'an error body that is not JSON';
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'an error body that is not an object';
-  const { message, code, data, issues } = body as Record<string, unknown>;
-  const unknownKeys = Object.keys(body).filter((key) => !ERROR_KEYS.has(key));
+  const { type, status, detail, code, errors } = body as Record<string, unknown>;
+  const unknownKeys = Object.keys(body).filter((key) => !PROBLEM_KEYS.has(key));
   if (unknownKeys.length) return `an error body with ${unknownKeys.join(', ')}`;
-  if (typeof message !== 'string' || !message.trim()) return 'an error without a message';
-  if (typeof code !== 'string' || !code) return 'an error without a code';
-  if (data !== undefined && (!data || typeof data !== 'object' || Array.isArray(data))) return 'an error whose data is not an object';
-  if (issues !== undefined && (!Array.isArray(issues) || issues.some((issue) => typeof issue?.message !== 'string'))) return 'an error whose issues have no messages';
+  if (typeof detail !== 'string' || !detail.trim()) return 'an error without a detail';
+  if (!PROBLEM_CODES.includes(code as ProblemCode)) return `an error whose code ${String(code)} is not in the documented list`;
+  if (status !== response.statusCode || type !== problemType(code as ProblemCode)) return 'an error whose status or type disagrees with its answer';
+  if (errors !== undefined && (!Array.isArray(errors) || errors.some((error) => typeof error?.message !== 'string' || typeof error?.path !== 'string'))) {
+    return 'an error whose field errors have no path or message';
+  }
   if (/\bat \S+ \(.+:\d+:\d+\)|node_modules\/|"stack"|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b/.test(response.body)) return 'an error that shows a stack trace or SQL';
   return undefined;
 }
@@ -376,7 +379,7 @@ describe('every operation in the OpenAPI document, given hostile input', () => {
     expect(operations.some((op) => op.jsonBody)).toBe(true);
   });
 
-  it('never answers 5xx, and every error has the REST error shape, signed out', async () => {
+  it('never answers 5xx, and every error is a problem with a documented code, signed out', async () => {
     const failures: string[] = [];
     for (const op of operations) {
       const failure = await fuzz(op, undefined);
@@ -385,7 +388,7 @@ describe('every operation in the OpenAPI document, given hostile input', () => {
     expect(failures, `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`).toEqual([]);
   });
 
-  it('never answers 5xx, and every error has the REST error shape, as the demo parent', async () => {
+  it('never answers 5xx, and every error is a problem with a documented code, as the demo parent', async () => {
     const failures: string[] = [];
     let session = await signInDemoParent();
     for (const op of operations) {

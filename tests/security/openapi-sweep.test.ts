@@ -345,7 +345,7 @@ describe('every operation, signed out', () => {
         expect(response.statusCode, describeResponse(op, response)).toBeLessThan(500);
       } else {
         expect(response.statusCode, describeResponse(op, response)).toBe(401);
-        expect(response.json().message, describeResponse(op, response)).toBe('Please sign in to continue.');
+        expect(response.json().detail, describeResponse(op, response)).toBe('Please sign in to continue.');
       }
     }
     expect(await demoFamilyRows()).toEqual(demoRowsBefore);
@@ -395,7 +395,7 @@ describe('every state-changing operation, from a signed-in browser', () => {
       const { headers, payload } = bodyFor(op);
       const response = await inject(op.method, urlOf(op), { ...headers, cookie: demo, origin: FOREIGN_ORIGIN }, payload);
       expect(response.statusCode, describeResponse(op, response)).toBe(403);
-      expect(response.json().message, describeResponse(op, response)).toBe('This request came from another website, so it was refused.');
+      expect(response.json().detail, describeResponse(op, response)).toBe('This request came from another website, so it was refused.');
     }
     expect(await demoFamilyRows()).toEqual(demoRowsBefore);
   });

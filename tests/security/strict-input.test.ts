@@ -54,7 +54,7 @@ describe('validation does not depend on the order of calls', () => {
 
     const afterRest = await trpc('children.create', { ...child, specialNeeds: 'false' }, parent);
     expect(afterRest.statusCode, describeResponse(afterRest)).toBe(400);
-    expect(afterRest.json().error.data.field).toBe('specialNeeds');
+    expect(afterRest.json().error.data.problem.errors[0].path).toBe('specialNeeds');
   });
 
   it('refuses a boolean id and a price given as text on both paths', async () => {
@@ -77,7 +77,7 @@ describe('request bodies and addresses that cannot be read', () => {
   it.each(['/api/children', '/trpc/children.create'])('refuses JSON nested 100,000 levels deep at %s with 400, before parsing it', async (url) => {
     const response = await t.app.inject({ method: 'POST', url, headers: { ...json, cookie: parent }, payload: deep });
     expect(response.statusCode, describeResponse(response)).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/nested too deeply/) });
+    expect(response.json()).toMatchObject({ code: 'invalid_json', detail: expect.stringMatching(/nested too deeply/) });
   });
 
   it('still takes JSON nested as deep as a contract goes', async () => {
@@ -89,8 +89,9 @@ describe('request bodies and addresses that cannot be read', () => {
   it('answers an address that is not valid percent-encoded UTF-8 with the usual error shape', async () => {
     const response = await rest('GET', '/api/community/posts/%ED%A0%80', parent);
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json()).sort()).toEqual(['code', 'message']);
-    expect(response.json().message).toMatch(/address/);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(Object.keys(response.json()).sort()).toEqual(['code', 'detail', 'status', 'title', 'type']);
+    expect(response.json().detail).toMatch(/address/);
   });
 });
 
@@ -112,8 +113,8 @@ describe('text PostgreSQL cannot store', () => {
   it.each(cases)('in %s is refused with 400 naming the field', async (_what, method, url, body, field) => {
     const response = await rest(method, url, parent, body);
     expect(response.statusCode, describeResponse(response)).toBe(400);
-    expect(response.json().data.field, describeResponse(response)).toMatch(new RegExp(`^${field}(\\.|$)`));
-    expect(response.json().issues[0].message).toMatch(/cannot be stored/);
+    expect(response.json().errors[0].path, describeResponse(response)).toMatch(new RegExp(`^${field}(\\.|$)`));
+    expect(response.json().errors[0].message).toMatch(/cannot be stored/);
   });
 
   it('is refused over tRPC too, with the field in the message', async () => {
@@ -143,7 +144,7 @@ describe('ids above the largest PostgreSQL integer', () => {
     const cookie = what.includes('activity') ? await t.cookieFor(demoAccounts.staff) : parent;
     const response = await rest(method, url, cookie, body);
     expect(response.statusCode, describeResponse(response)).toBe(400);
-    expect(Object.keys(response.json().data.fieldErrors ?? {}), describeResponse(response)).toContainEqual(expect.stringMatching(new RegExp(`^${field}(\\.|$)`)));
+    expect(response.json().errors.map((error: { path: string }) => error.path), describeResponse(response)).toContainEqual(expect.stringMatching(new RegExp(`^${field}(\\.|$)`)));
   });
 
   it('are refused over tRPC as well, and a path id given as true is not read as 1', async () => {
@@ -168,7 +169,7 @@ describe('dates', () => {
     ];
     for (const response of responses) {
       expect(response.statusCode, describeResponse(response)).toBe(400);
-      expect(response.json().issues?.[0]?.message, describeResponse(response)).toBe('Dates lie between 1900-01-01 and 2099-12-31.');
+      expect(response.json().errors?.[0]?.message, describeResponse(response)).toBe('Dates lie between 1900-01-01 and 2099-12-31.');
     }
   });
 });

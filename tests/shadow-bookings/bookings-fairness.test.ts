@@ -75,7 +75,7 @@ async function bookingsOf(family: Family) {
   return res.json() as { id: number; status: string; cancelReason: string | null }[];
 }
 
-const messageOf = (res: { json(): { message: string } }) => res.json().message;
+const messageOf = (res: { json(): { detail: string } }) => res.json().detail;
 
 describe('pending requests per family', () => {
   it("a brand-new account cannot take a teacher's open dates: of 9 whole-day requests, 3 are made and 6 dates stay open", async () => {

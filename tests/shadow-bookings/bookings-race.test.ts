@@ -38,7 +38,7 @@ async function race(date: string, timesOf: (i: number) => { startTime: string; e
   return responses.map((res, i) => {
     const transport = attempts[i]!.transport;
     const created = (transport === 'rest' && res.statusCode === 201) || (transport === 'trpc' && res.statusCode === 200);
-    const message = res.statusCode === 409 ? (transport === 'rest' ? res.json().message : res.json().error.message) : undefined;
+    const message = res.statusCode === 409 ? (transport === 'rest' ? res.json().detail : res.json().error.message) : undefined;
     return { created, status: res.statusCode, message };
   });
 }
@@ -111,7 +111,7 @@ describe('one child cannot be in two sessions at once', () => {
     expect(first.statusCode).toBe(201);
     const clash = await createBooking(t, demo!.cookie, bookingPayload({ teacherId: sofia.id, hourlyRate: sofia.hourly_rate, childId: maya.id, nurseryId }, { startDate: date, startTime: '10:00', endTime: '12:00' }));
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe(`${TIME_TAKEN_MESSAGE}: Maya Thompson already has a session booked then.`);
+    expect(clash.json().detail).toBe(`${TIME_TAKEN_MESSAGE}: Maya Thompson already has a session booked then.`);
     const after = await createBooking(t, demo!.cookie, bookingPayload({ teacherId: sofia.id, hourlyRate: sofia.hourly_rate, childId: maya.id, nurseryId }, { startDate: date, startTime: '11:00', endTime: '12:00' }));
     expect(after.statusCode).toBe(201);
   });

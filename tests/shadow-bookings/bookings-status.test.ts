@@ -111,7 +111,7 @@ describe('PATCH /api/shadow-bookings/{id}/status', () => {
         { actor_id: caller.userId, actor_role: actor, from_status: from, to_status: to, occurred_at: fixedNow() },
       ]);
     } else {
-      expect(res.json().message).toBe(message);
+      expect(res.json().detail).toBe(message);
       expect(await statusOf(id)).toBe(from);
       expect(after).toEqual(before);
     }
@@ -133,7 +133,7 @@ describe('PATCH /api/shadow-bookings/{id}/status', () => {
       for (const transport of ['rest', 'trpc'] as const) {
         const res = await updateStatus(t, cookie, id, 'cancelled', transport);
         expect(res.statusCode).toBe(404);
-        expect(transport === 'rest' ? res.json().message : res.json().error.message).toBe('That booking was not found.');
+        expect(transport === 'rest' ? res.json().detail : res.json().error.message).toBe('That booking was not found.');
       }
     }
     expect((await updateStatus(t, demo.cookie, 999_999, 'cancelled')).statusCode).toBe(404);
@@ -145,8 +145,8 @@ describe('PATCH /api/shadow-bookings/{id}/status', () => {
     expect((await updateStatus(t, undefined, id, 'cancelled')).statusCode).toBe(401);
     const unknown = await updateStatus(t, demo.cookie, id, 'done');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().data.field).toBe('status');
-    expect(unknown.json().issues[0].message).toBe('Choose a status: pending, confirmed, cancelled.');
+    expect(unknown.json().errors[0].path).toBe('status');
+    expect(unknown.json().errors[0].message).toBe('Choose a status: pending, confirmed, cancelled.');
   });
 
   it('frees the time when a booking is cancelled or declined', async () => {
@@ -302,7 +302,7 @@ describe('GET /api/shadow-bookings/calendar.ics', () => {
     for (const headers of [{}, { authorization: 'Bearer nst_not-a-real-token' }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/shadow-bookings/calendar.ics', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json().message).toBe('Please sign in to continue.');
+      expect(res.json().detail).toBe('Please sign in to continue.');
     }
   });
 });

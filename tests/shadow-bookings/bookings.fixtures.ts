@@ -109,9 +109,9 @@ export function bodyOf(res: LightMyRequestResponse, transport: Transport) {
 }
 
 /**
- * Asserts a refusal, in the shape each transport gives it. Input-schema problems read
- * 'Please check your input. field: message' over tRPC and list the issue over REST; rule
- * problems carry the message itself. Both name the field.
+ * Asserts a refusal: the same problem on both transports (the REST body, tRPC's
+ * `error.data.problem`). Input-schema problems list the issue under `errors` and read
+ * 'Please check your input. field: message'; rule problems carry the message itself. Both name the field.
  */
 export function expectRefusal(
   res: LightMyRequestResponse,
@@ -119,12 +119,13 @@ export function expectRefusal(
   expected: { status: number; message: string; field?: string; kind?: 'schema' | 'rule' },
 ) {
   expect(res.statusCode, res.body).toBe(expected.status);
-  const body = transport === 'rest' ? res.json() : res.json().error;
+  const problem = transport === 'rest' ? res.json() : res.json().error.data.problem;
+  expect(problem.status).toBe(expected.status);
   if (expected.kind === 'schema') {
-    if (transport === 'rest') expect(body.issues[0].message).toBe(expected.message);
-    else expect(body.message).toBe(`Please check your input. ${expected.field}: ${expected.message}`);
+    expect(problem.errors[0].message).toBe(expected.message);
+    expect(problem.detail).toBe(`Please check your input. ${expected.field}: ${expected.message}`);
   } else {
-    expect(body.message).toBe(expected.message);
+    expect(problem.detail).toBe(expected.message);
   }
-  expect(body.data.field).toBe(expected.field);
+  expect(problem.errors?.[0]?.path).toBe(expected.field);
 }

@@ -170,7 +170,7 @@ describe('GET /api/shadow-bookings', () => {
   it("refuses another family's parentId with 403 on both transports", async () => {
     const rest = await t.app.inject({ method: 'GET', url: `/api/shadow-bookings?parentId=${demo.userId}`, headers: { cookie: other.cookie } });
     expect(rest.statusCode).toBe(403);
-    expect(rest.json().message).toBe('You can only list your own bookings: use your own user id as parentId.');
+    expect(rest.json().detail).toBe('You can only list your own bookings: use your own user id as parentId.');
     const input = encodeURIComponent(JSON.stringify({ parentId: demo.userId }));
     const trpc = await t.app.inject({ method: 'GET', url: `/trpc/shadowBookings.list?input=${input}`, headers: { cookie: other.cookie } });
     expect(trpc.statusCode).toBe(403);
@@ -185,7 +185,7 @@ describe('GET /api/shadow-bookings', () => {
   it('refuses a parentId that is not a number with 400', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/shadow-bookings?parentId=me', headers: { cookie: demo.cookie } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.field).toBe('parentId');
+    expect(res.json().errors[0].path).toBe('parentId');
   });
 
   it("shows 'Unknown …' only once a teacher, child or nursery has really been deleted", async () => {
@@ -270,10 +270,10 @@ describe('GET /api/shadow-teachers/{id}/availability', () => {
   it('refuses from after to, an unknown teacher and a signed-out caller', async () => {
     const backwards = await t.app.inject({ method: 'GET', url: `/api/shadow-teachers/${sofia.id}/availability?from=2026-11-30&to=2026-11-23`, headers: { cookie: demo.cookie } });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().issues[0].message).toBe('from must not be later than to.');
+    expect(backwards.json().errors[0].message).toBe('from must not be later than to.');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/shadow-teachers/999999/availability', headers: { cookie: demo.cookie } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('That shadow teacher was not found.');
+    expect(unknown.json().detail).toBe('That shadow teacher was not found.');
     expect((await t.app.inject({ method: 'GET', url: `/api/shadow-teachers/${sofia.id}/availability` })).statusCode).toBe(401);
   });
 });

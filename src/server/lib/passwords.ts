@@ -95,7 +95,7 @@ export class PasswordHasher {
   private busy() {
     const backlog = this.running + this.waiting.length;
     const retryAfterSeconds = Math.max(1, Math.ceil((backlog / this.concurrency) * (this.averageMs / 1000)));
-    return new AppError('SERVICE_UNAVAILABLE', BUSY_MESSAGE, { retryAfterSeconds });
+    return new AppError('server_busy', BUSY_MESSAGE, { retryAfterSeconds });
   }
 
   private async run<T>(job: () => Promise<T>): Promise<T> {

@@ -109,7 +109,7 @@ export function createRateLimitStore(deps: { db: Kysely<Database>; now?: () => D
     async throttle(key: string, rule: RateLimitRule, reason: string): Promise<void> {
       const retryAfterSeconds = await hit(key, rule);
       if (retryAfterSeconds > 0) {
-        throw new AppError('TOO_MANY_REQUESTS', `${reason} Please wait ${waitPhrase(retryAfterSeconds)} and try again.`, { retryAfterSeconds });
+        throw new AppError('rate_limited', `${reason} Please wait ${waitPhrase(retryAfterSeconds)} and try again.`, { retryAfterSeconds });
       }
     },
 

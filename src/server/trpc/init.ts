@@ -1,7 +1,7 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import { AppError, INTERNAL_ERROR_MESSAGE, notSignedIn, toTRPCError } from '../errors';
+import { AppError, INTERNAL_ERROR_MESSAGE, notSignedIn, problem, problemCodeOfTRPC, toTRPCError, type FieldError, type Problem } from '../errors';
 import type { Context } from './context';
 
 const t = initTRPC
@@ -11,36 +11,44 @@ const t = initTRPC
     // Stack traces must never reach a client, whatever NODE_ENV says.
     isDev: false,
     errorFormatter({ shape, error, ctx }) {
-      const internal = error.code === 'INTERNAL_SERVER_ERROR';
-      const appError = error.cause instanceof AppError ? error.cause : undefined;
-      const zodError = error.cause instanceof ZodError ? error.cause : undefined;
-      return {
-        ...shape,
-        message: internal ? INTERNAL_ERROR_MESSAGE : zodError ? describeIssues(zodError) : shape.message,
-        data: {
-          code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
-          path: shape.data.path,
-          field: appError?.details.field ?? (zodError?.issues[0]?.path.join('.') || undefined),
-          fieldErrors: zodError ? fieldErrors(zodError) : undefined,
-          requestId: internal ? ctx?.requestId : undefined,
-        },
-      };
+      return { ...shape, message: messageOf(error), data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, problem: problemOf(error, ctx) } };
     },
   });
 
-function fieldErrors(error: ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Every failure as the problem it stands for: a domain error as it was thrown, bad input with
+ * each field at fault, anything unexpected masked (with the request id that finds it in the log).
+ * The REST adapter sends this object as the body; tRPC clients find it in `error.data.problem`.
+ */
+function problemOf(error: TRPCError, ctx: Context | undefined): Problem {
+  if (error.cause instanceof AppError) return error.cause.toProblem();
+  if (error.cause instanceof ZodError) return problem('validation_failed', describeIssues(error.cause), { errors: fieldErrorsOf(error.cause) });
+  const code = problemCodeOfTRPC(error.code);
+  if (code === 'internal_error') return problem(code, INTERNAL_ERROR_MESSAGE, { requestId: ctx?.requestId });
+  return problem(code, error.message);
+}
+
+function messageOf(error: TRPCError): string {
+  if (error.cause instanceof ZodError) return describeIssues(error.cause);
+  return error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_ERROR_MESSAGE : error.message;
+}
+
+/** The first issue per field, in the order Zod found them. */
+function fieldErrorsOf(error: ZodError): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
   for (const issue of error.issues) {
-    const key = issue.path.join('.') || '(body)';
-    out[key] ??= issue.message;
+    const path = issue.path.join('.') || '(body)';
+    if (seen.has(path)) continue;
+    seen.add(path);
+    out.push({ path, message: issue.message, code: issue.code });
   }
   return out;
 }
 
 /** One readable sentence naming each field at fault. */
 export function describeIssues(error: ZodError): string {
-  const parts = Object.entries(fieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
+  const parts = fieldErrorsOf(error).map(({ path, message }) => `${path}: ${message}`);
   return `Please check your input. ${parts.join('; ')}`;
 }
 

@@ -10,6 +10,7 @@ import { mentalHealthRouter } from '../features/mental-health/mental-health.rout
 import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
 import { router } from './init';
+import { problemsRouter } from './problems.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   calendarSubscription: calendarSubscriptionRouter,
   community: communityRouter,
   mentalHealth: mentalHealthRouter,
+  problems: problemsRouter,
 });
 
 export type AppRouter = typeof appRouter;

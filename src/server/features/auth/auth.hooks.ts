@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_TYPE_NEEDED, isImageUploadType } from '../../../shared/community-rules';
 import type { Config } from '../../config';
-import { AppError, forbidden } from '../../errors';
+import { AppError } from '../../errors';
 import { hashSecret } from '../../lib/tokens';
 import type { AuthenticatedUser } from '../../principal';
 import type { AuthService, Credential } from './auth.service';
@@ -56,16 +56,16 @@ export function csrfRejection(request: FastifyRequest, config: Config): AppError
   if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE] || bearerToken(request)) return undefined;
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== config.publicOrigin) {
-    return forbidden('This request came from another website, so it was refused.');
+    return new AppError('forbidden_origin', 'This request came from another website, so it was refused.');
   }
   const contentType = request.headers['content-type'] ?? '';
   // The image upload takes raw image bytes; a form cannot send an image/* type either.
   if (request.method === 'POST' && request.url.split('?')[0] === IMAGE_UPLOAD_PATH) {
-    if (!isImageUploadType(contentType)) return new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_UPLOAD_TYPE_NEEDED);
+    if (!isImageUploadType(contentType)) return new AppError('unsupported_media_type', IMAGE_UPLOAD_TYPE_NEEDED);
     return undefined;
   }
   if (request.method === 'POST' && !/^application\/json\b/i.test(contentType)) {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON, with Content-Type: application/json.');
+    return new AppError('unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.');
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { forbidden } from '../../errors';
+import { AppError } from '../../errors';
 import type { SocketAuthenticator } from '../../realtime/ws-route';
 import { credentialOf } from './auth.hooks';
 import type { AuthenticatedUser } from '../../principal';
@@ -40,5 +40,5 @@ export function createSocketAuthenticator(auth: AuthService, config: Config): So
 function refuseForeignOrigin(request: FastifyRequest, config: Config) {
   const origin = request.headers.origin;
   if (origin === config.publicOrigin || (origin === undefined && request.auth?.method !== 'session')) return;
-  throw forbidden('This connection came from another website, so it was refused.');
+  throw new AppError('forbidden_origin', 'This connection came from another website, so it was refused.');
 }

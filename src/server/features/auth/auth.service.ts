@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { AppError, badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
+import { AppError, badInput, notFound } from '../../errors';
 import { passwordWeakness } from '../../lib/password-strength';
 import { PasswordHasher, decoyHash } from '../../lib/passwords';
 import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-store';
@@ -169,7 +169,7 @@ export function createAuthService(deps: {
       const weakness = await passwordWeakness(input.password, input);
       if (weakness) throw badInput('password', weakness);
       if (await repo.findUserByEmail(db, input.email)) {
-        throw conflict('An account with this email already exists. Try signing in instead.');
+        throw new AppError('email_taken', 'An account with this email already exists. Try signing in instead.', { field: 'email' });
       }
       const passwordHash = await hasher.hash(input.password);
       const row = await repo
@@ -177,7 +177,7 @@ export function createAuthService(deps: {
         .catch((error: unknown) => {
           // Two sign-ups racing for one email: the unique index decides.
           if ((error as { code?: string }).code === '23505') {
-            throw conflict('An account with this email already exists. Try signing in instead.');
+            throw new AppError('email_taken', 'An account with this email already exists. Try signing in instead.', { field: 'email' });
           }
           throw error;
         });
@@ -199,7 +199,7 @@ export function createAuthService(deps: {
         await Promise.all([rateLimits.refund(key.email), rateLimits.refund(key.emailAndIp)]);
         throw error;
       });
-      if (!row || !valid) throw new AppError('UNAUTHORIZED', SIGN_IN_FAILED);
+      if (!row || !valid) throw new AppError('invalid_credentials', SIGN_IN_FAILED);
       // The owner's own attempt is not a failure: the email's count takes it back, and this address starts afresh.
       await Promise.all([rateLimits.refund(key.email), rateLimits.reset(key.emailAndIp)]);
       const user = toAuthenticatedUser(row);
@@ -260,7 +260,7 @@ export function createAuthService(deps: {
     /** Saves the caller's own name, phone and city; a field left out keeps its value. */
     async updateProfile(userId: number, changes: UpdateProfileInput): Promise<UserDto> {
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-      if (entries.length === 0) throw new AppError('BAD_REQUEST', 'Send at least one of name, phone and city to change.');
+      if (entries.length === 0) throw new AppError('validation_failed', 'Send at least one of name, phone and city to change.');
       const user = toAuthenticatedUser(await repo.updateUser(db, userId, Object.fromEntries(entries)));
       await userChanged(userId, 'profile');
       return toUserDto(user);

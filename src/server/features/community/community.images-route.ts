@@ -24,7 +24,7 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
     await scope.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) =>
-        new AppError('TOO_MANY_REQUESTS', 'Too many image requests. Please wait a moment.', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+        new AppError('rate_limited', 'Too many image requests. Please wait a moment.', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
     });
     // Every body arrives as a stream, left unread for the route to count and store.
     scope.removeAllContentTypeParsers();
@@ -35,8 +35,8 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
       // Runs after the app's auth hook and before the body is read, so a refused caller costs no read.
       onRequest: async (request) => {
         if (!request.auth) throw notSignedIn();
-        if (!isImageUploadType(request.headers['content-type'])) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_UPLOAD_TYPE_NEEDED);
-        if (Number(request.headers['content-length']) > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
+        if (!isImageUploadType(request.headers['content-type'])) throw new AppError('unsupported_media_type', IMAGE_UPLOAD_TYPE_NEEDED);
+        if (Number(request.headers['content-length']) > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);
       },
       handler: async (request, reply) => {
         const image = await images.upload(request.auth!.user.id, (request.body as Readable | undefined) ?? Readable.from([]));

@@ -104,7 +104,7 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
     async listPosts(viewer: AuthenticatedUser, input: z.output<typeof listPostsInput>): Promise<PostPageDto> {
       if (input.groupId !== undefined) {
         const group = await requireGroup(input.groupId, viewer);
-        if (!group.joined) throw new AppError('NOT_FOUND', GROUP_POSTS_FOR_MEMBERS);
+        if (!group.joined) throw new AppError('not_found', GROUP_POSTS_FOR_MEMBERS);
       }
       return pageOf(await repo.listPosts(db, { viewerId: viewer.id, groupId: input.groupId }, input), toPostDto);
     },
@@ -122,7 +122,7 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
         if (!group.joined) throw forbidden('Join this group to post in it.');
       }
       // Someone else's upload reads as absent (404), like any other row that is not yours.
-      if (input.imageId !== null && !(await images.findOwned(user.id, input.imageId))) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
+      if (input.imageId !== null && !(await images.findOwned(user.id, input.imageId))) throw new AppError('not_found', IMAGE_NOT_FOUND);
       const id = await repo
         .insertPost(db, {
           author_id: user.id,
@@ -135,7 +135,7 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
         })
         .catch((error: unknown) => {
           // The hourly sweep deleted the unattached upload between the check and the insert.
-          if (isForeignKeyViolation(error, 'posts_image_id_fkey')) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
+          if (isForeignKeyViolation(error, 'posts_image_id_fkey')) throw new AppError('not_found', IMAGE_NOT_FOUND);
           throw error;
         });
       return toPostDto((await repo.findPost(db, id, user.id))!);

@@ -10,7 +10,7 @@ export const healthRouter = router({
     .output(z.object({ status: z.literal('ok') }))
     .query(async ({ ctx }) => {
       const ready = await isFullyMigrated(ctx.db).catch(() => false);
-      if (!ready) throw new AppError('SERVICE_UNAVAILABLE', 'The database is not ready yet. Please try again shortly.');
+      if (!ready) throw new AppError('service_unavailable', 'The database is not ready yet. Please try again shortly.');
       return { status: 'ok' as const };
     }),
 });

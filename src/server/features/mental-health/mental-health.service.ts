@@ -12,7 +12,7 @@ import type {
   TimeWindowDto,
 } from '../../../shared/schemas/mental-health';
 import type { Database } from '../../db/database';
-import { badInput, conflict, notFound } from '../../errors';
+import { AppError, badInput, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import { findOwnChild } from '../../db/family-scope';
 import { pageOf } from '../../db/keyset';
@@ -137,7 +137,7 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
         const booking = await repo.lockBookingOfParent(trx, bookingId, user.id);
         if (!booking) throw notFound('That booking');
         if (booking.status !== 'pending') {
-          throw conflict(booking.status === 'cancelled' ? 'This booking is already cancelled.' : `This booking is ${booking.status}, so it can no longer be cancelled.`);
+          throw new AppError('booking_not_cancellable', booking.status === 'cancelled' ? 'This booking is already cancelled.' : `This booking is ${booking.status}, so it can no longer be cancelled.`);
         }
         await repo.updateBookingStatus(trx, booking.id, 'cancelled');
       });

@@ -24,8 +24,8 @@ import type {
 } from '../../../shared/schemas/shadow-bookings';
 import type { Database } from '../../db/database';
 import { findOwnChild } from '../../db/family-scope';
-import { badInput, conflict, forbidden, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
+import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import { buildCalendar, zonedTimeToUtc, type CalendarEvent } from './shadow-bookings.ics';
 import * as repo from './shadow-bookings.repository';
@@ -136,7 +136,7 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
       const teacher = await requireTeacher(input.teacherId, 'teacherId');
 
       const problem = checkBookingRules(input, { name: teacher.name, hourlyRate: teacher.hourly_rate, availability: teacher.availability }, localDate(now(), timeZone));
-      if (problem) throw badInput(problem.field, problem.message);
+      if (problem) throw badInput(problem.field, problem.message, problem.field === 'totalPrice' ? 'price_mismatch' : 'validation_failed');
       if (input.nurseryId !== null && !(await repo.findNursery(db, input.nurseryId))) {
         throw badInput('nurseryId', 'That nursery was not found. Please choose another.');
       }
@@ -150,13 +150,15 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
           await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id, parentId: user.id });
           const waiting = await repo.countPendingOfParent(trx, user.id, teacher.id, expiryCutoff());
           if (waiting.withTeacher >= limits.maxPendingPerTeacher) {
-            throw conflict(
+            throw new AppError(
+              'booking_limit_reached',
               `You already have ${requests(waiting.withTeacher)} waiting for ${teacher.name} to confirm, the most you can hold with one teacher. ` +
                 `Cancel one in My Bookings, or wait until ${teacher.name} confirms or declines one (${expiresNote}), then book again.`,
             );
           }
           if (waiting.total >= limits.maxPending) {
-            throw conflict(
+            throw new AppError(
+              'booking_limit_reached',
               `You already have ${requests(waiting.total)} waiting for teachers to confirm, the most you can hold at once. ` +
                 `Cancel one in My Bookings, or wait until a teacher confirms or declines one (${expiresNote}), then book again.`,
             );
@@ -194,8 +196,8 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
         const { code, constraint } = error as { code?: string; constraint?: string };
         if (code !== EXCLUSION_VIOLATION) throw error;
         throw constraint === CHILD_OVERLAP_CONSTRAINT
-          ? conflict(`${TIME_TAKEN_MESSAGE}: ${child.name} already has a session booked then.`)
-          : conflict(TIME_TAKEN_MESSAGE);
+          ? new AppError('slot_unavailable', `${TIME_TAKEN_MESSAGE}: ${child.name} already has a session booked then.`)
+          : new AppError('slot_unavailable', TIME_TAKEN_MESSAGE);
       }
     },
 
@@ -242,7 +244,7 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
         await repo.insertBookingEvent(trx, { booking_id: booking.id, actor_id: user.id, actor_role: role, from_status: from, to_status: to, occurred_at: now() });
         return null;
       });
-      if (refusal) throw conflict(refusal);
+      if (refusal) throw new AppError('booking_not_cancellable', refusal);
       return toBookingDto((await repo.findBooking(db, bookingId))!);
     },
 

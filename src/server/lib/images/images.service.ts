@@ -119,7 +119,7 @@ export function createImageService(deps: {
       reportRateLimit({ policy: 'image-uploads', quota: deps.dailyUploadLimit, windowSeconds: DAY_MS / 1000, remaining: Math.max(0, remaining - 1), resetSeconds: secondsUntil(oldest.getTime() + DAY_MS) });
       if (remaining <= 0) {
         const freedAt = oldest.getTime() + DAY_MS;
-        throw new AppError('TOO_MANY_REQUESTS', `You can upload ${deps.dailyUploadLimit} images a day. Please try again later.`, {
+        throw new AppError('quota_exceeded', `You can upload ${deps.dailyUploadLimit} images a day. Please try again later.`, {
           retryAfterSeconds: Math.max(1, Math.ceil((freedAt - at.getTime()) / 1000)),
         });
       }
@@ -190,7 +190,7 @@ export function createImageService(deps: {
         await receive(body, inputPath);
         const id = randomUUID();
         const stored = await encodeAndStore(inputPath, workDirectory, id);
-        if (!stored) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+        if (!stored) throw new AppError('unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
         try {
           await repo.insertImage(db, { id, owner_id: userId, content_type: 'image/webp', created_at: now(), ...stored });
         } catch (error) {
@@ -309,7 +309,7 @@ export function createImageService(deps: {
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         received += chunk.length;
-        callback(received > MAX_IMAGE_BYTES ? new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE) : null, chunk);
+        callback(received > MAX_IMAGE_BYTES ? new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE) : null, chunk);
       },
     });
     try {
