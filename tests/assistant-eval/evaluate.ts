@@ -20,6 +20,7 @@ export const EVALUATION_SETS = {
   'tuning-2': { urgent: 'held-out/urgent', ordinary: 'held-out/ordinary', questions: 'held-out/questions' },
   'tuning-3': { urgent: 'held-out-2/urgent', ordinary: 'held-out-2/ordinary', questions: 'held-out-2/questions' },
   'tuning-4': { urgent: 'held-out-3/urgent', ordinary: 'held-out-3/ordinary', questions: 'held-out-3/questions' },
+  'held-out': { urgent: 'held-out-4/urgent', ordinary: 'held-out-4/ordinary', questions: 'held-out-4/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
