@@ -107,47 +107,49 @@ export function ApiAccess() {
         empty={{ title: 'No API tokens yet', description: 'Create one when an app of yours needs to reach Nestling.', icon: <IconKey size={22} stroke={1.6} aria-hidden /> }}
       >
         {(list) => (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label="API tokens" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Token</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((token) => (
-                  <Table.Tr key={token.id}>
-                    <Table.Td>{token.name}</Table.Td>
-                    <Table.Td>
-                      <Code>{token.prefix}…</Code>
-                    </Table.Td>
-                    <Table.Td>{dateOf(token.createdAt)}</Table.Td>
-                    <Table.Td>{token.lastUsedAt ? dateOf(token.lastUsedAt) : 'Never'}</Table.Td>
-                    <Table.Td>
-                      {token.revokedAt ? (
-                        <Badge color="gray" variant="light" tt="none">
-                          Revoked
-                        </Badge>
-                      ) : (
-                        <Button size="xs" variant="light" color="red" onClick={() => confirmRevoke(token)} loading={revoke.isPending && revoke.variables?.id === token.id}>
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
+          <>
+            <Table.ScrollContainer minWidth={560}>
+              <Table aria-label="API tokens" verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Token</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>Last used</Table.Th>
+                    <Table.Th>Status</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((token) => (
+                    <Table.Tr key={token.id}>
+                      <Table.Td>{token.name}</Table.Td>
+                      <Table.Td>
+                        <Code>{token.prefix}…</Code>
+                      </Table.Td>
+                      <Table.Td>{dateOf(token.createdAt)}</Table.Td>
+                      <Table.Td>{token.lastUsedAt ? dateOf(token.lastUsedAt) : 'Never'}</Table.Td>
+                      <Table.Td>
+                        {token.revokedAt ? (
+                          <Badge color="gray" variant="light" tt="none">
+                            Revoked
+                          </Badge>
+                        ) : (
+                          <Button size="xs" variant="light" color="red" onClick={() => confirmRevoke(token)} loading={revoke.isPending && revoke.variables?.id === token.id}>
+                            Revoke
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             {tokens.hasNextPage && (
               <Button variant="subtle" size="xs" mt="xs" onClick={() => void tokens.fetchNextPage()} loading={tokens.isFetchingNextPage}>
                 Show older tokens
               </Button>
             )}
-          </Table.ScrollContainer>
+          </>
         )}
       </QueryState>
     </Card>
