@@ -94,7 +94,7 @@ export const BAD_CURSOR_MESSAGE = 'That page cursor is not valid for this list; 
 /** The paging rules, as every paged operation's description states them. */
 export const PAGING_RULES =
   `Paged: \`limit\` items a page (default ${PAGE_LIMIT_DEFAULT}, at most ${PAGE_LIMIT_MAX}); pass a page's \`nextCursor\` as \`cursor\` ` +
-  'to get the next page, until nextCursor is null. Cursors are opaque: one from another list, or altered, gives 400 naming cursor. ' +
+  'to get the next page, until nextCursor is null. Cursors are opaque: a malformed one, or one from another list, gives 400 naming cursor. ' +
   'Rows added while you page never repeat or shift the pages still to come.';
 
 export const pageLimit = queryNumber(
