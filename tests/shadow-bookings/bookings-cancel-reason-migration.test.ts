@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDown, migrateToLatest } from '../../src/server/db/migrator';
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrator';
 import { seed } from '../../src/server/demo/seed';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { NOW, windowWeekdays } from './bookings.fixtures';
 
 // Migration 0008 gives every cancelled booking a reason, taken from its audit trail.
+const BEFORE_0008 = '0007_add_activity_children';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ const reasons = async () =>
 describe('migration 0008_add_booking_cancel_reason', () => {
   it('backfills cancelled bookings from their last cancelling event, and no reason for the others', async () => {
     const db = database.db;
-    await migrateDown(db);
+    await migrateTo(db, BEFORE_0008);
     const parent = await db.selectFrom('users').select('id').where('email', '=', 'demo@nestling.test').executeTakeFirstOrThrow();
     const child = await db.selectFrom('children').select('id').where('parent_id', '=', parent.id).orderBy('id').executeTakeFirstOrThrow();
     const teacher = await db.selectFrom('shadow_teachers').select('id').where('name', '=', 'Amara Okafor').executeTakeFirstOrThrow();
@@ -68,7 +69,7 @@ describe('migration 0008_add_booking_cancel_reason', () => {
   });
 
   it('migrates down and up again', async () => {
-    await migrateDown(database.db);
+    await migrateTo(database.db, BEFORE_0008);
     const columns = await sql<{ column_name: string }>`
       SELECT column_name FROM information_schema.columns WHERE table_name = 'shadow_bookings' AND column_name = 'cancel_reason'`.execute(database.db);
     expect(columns.rows).toEqual([]);

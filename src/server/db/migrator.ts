@@ -24,6 +24,12 @@ export async function migrateDown(db: AnyDb): Promise<void> {
   if (error) throw new Error('Migrating down failed', { cause: error });
 }
 
+/** Migrates up or down until the named migration is the last one applied. */
+export async function migrateTo(db: AnyDb, name: string): Promise<void> {
+  const { error } = await migratorFor(db).migrateTo(name);
+  if (error) throw new Error(`Migrating to ${name} failed`, { cause: error });
+}
+
 /**
  * True when every known migration has been applied. Health checks call it often, so it is one
  * primary-key lookup rather than the Migrator's catalogue introspection; a database never
