@@ -22,6 +22,6 @@ function describeProblems(list: NormalizedProblem[]): string {
 describe("the OpenAPI document under Redocly's recommended rules", () => {
   it('has no errors', () => {
     const errors = problems.filter((p) => p.severity === 'error');
-    expect(errors, `${errors.length} Redocly errors:\n${describeProblems(errors)}`).toEqual([]);
+    expect(errors.length, `Redocly errors:\n${describeProblems(errors)}\n`).toBe(0);
   });
 });
