@@ -76,6 +76,7 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
     request: (r) => ({ url: '/api/activities', payload: { channel: r.cameraId, childId: r.childId, type: 'art', description: 'Painting.' } }),
   },
   'GET /shadow-bookings query:parentId': { expect: 'refused', request: (r) => ({ url: `/api/shadow-bookings?parentId=${r.userId}` }) },
+  'GET /shadow-bookings/page query:parentId': { expect: 'refused', request: (r) => ({ url: `/api/shadow-bookings/page?parentId=${r.userId}` }) },
   'POST /shadow-bookings body:childId': {
     expect: 'refused',
     request: (r) => ({ url: '/api/shadow-bookings', payload: shadowBooking(r, { startTime: '11:00', endTime: '12:00' }) }),

@@ -27,9 +27,10 @@ async function pickOption(user: User, dialog: HTMLElement, label: RegExp, option
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** The first page of the parent's bookings, newest first. */
 async function myBookings() {
   const response = await fetch('/api/mental-health/bookings', { credentials: 'include' });
-  return (await response.json()) as { kind: string; title: string; price: number; date: string; timeWindow: string; notes: string }[];
+  return ((await response.json()) as { items: { kind: string; title: string; price: number; date: string; timeWindow: string; notes: string }[] }).items;
 }
 
 describe('Mental Health, signed out', () => {
