@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
+import { demoNames } from '../../src/server/demo/seed';
 
 // Saturday 2026-11-21 in UTC, the test app's time zone.
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -47,7 +48,7 @@ describe('PATCH /api/users/me', () => {
 
   it('changes only the caller: the other family is untouched', async () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: other } });
-    expect(me.json().name).toBe(demoAccounts.secondParent.name);
+    expect(me.json().name).toBe(demoNames.secondParent);
   });
 
   it('works over tRPC too', async () => {

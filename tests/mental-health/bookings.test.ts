@@ -74,7 +74,10 @@ describe('POST /api/mental-health/bookings', () => {
   });
 
   it('takes the price from the catalogue, never from the client', async () => {
-    const res = await book({ ...counseling, optionId: 'clinic-90', price: 1, totalPrice: 1 }, parent);
+    const priced = await book({ ...counseling, optionId: 'clinic-90', price: 1, totalPrice: 1 }, parent);
+    expect(priced.statusCode).toBe(400);
+    expect(priced.json().errors.map((error: { path: string }) => error.path)).toEqual(['price', 'totalPrice']);
+    const res = await book({ ...counseling, optionId: 'clinic-90' }, parent);
     expect(res.json().price).toBe(9500);
     const row = await t.database.db.selectFrom('mental_health_bookings').select('price').where('id', '=', res.json().id).executeTakeFirstOrThrow();
     expect(row.price).toBe(9500);

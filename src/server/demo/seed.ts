@@ -11,11 +11,14 @@ import { shadowTeachers } from './seed-data/shadow-teachers';
 import type { SeedActivity, SeedChild } from './seed-data/types';
 
 /** The demo accounts the README lists. */
+/** The demo accounts' credentials, exactly what sign-in takes. */
 export const demoAccounts = {
-  parent: { email: 'demo@nestling.test', password: 'nestling-demo', name: 'Sarah Thompson' },
-  secondParent: { email: 'family2@nestling.test', password: 'nestling-demo', name: 'Daniel Osei' },
-  staff: { email: 'staff@nestling.test', password: 'nestling-staff', name: 'Priya Raman' },
+  parent: { email: 'demo@nestling.test', password: 'nestling-demo' },
+  secondParent: { email: 'family2@nestling.test', password: 'nestling-demo' },
+  staff: { email: 'staff@nestling.test', password: 'nestling-staff' },
 } as const;
+
+export const demoNames = { parent: 'Sarah Thompson', secondParent: 'Daniel Osei', staff: 'Priya Raman' } as const;
 
 const DEMO_CITY = { city: 'Maplebrook', latitude: 42.3601, longitude: -71.0589 };
 
@@ -103,9 +106,9 @@ export async function seed(db: Kysely<Database>, now: Date = new Date()): Promis
       .execute();
 
     const firstNursery = required(nurseryIds, nurseries[0]!.key);
-    const parent = await insertAccount(trx, demoAccounts.parent, parentHash, { role: 'parent', profile_image: '/images/avatars/parent-1.svg', phone: '+1 555 0100' });
-    const second = await insertAccount(trx, demoAccounts.secondParent, secondHash, { role: 'parent', profile_image: '/images/avatars/parent-2.svg', phone: '+1 555 0101' });
-    await insertAccount(trx, demoAccounts.staff, staffHash, { role: 'staff', nursery_id: firstNursery, profile_image: null, phone: null });
+    const parent = await insertAccount(trx, { ...demoAccounts.parent, name: demoNames.parent }, parentHash, { role: 'parent', profile_image: '/images/avatars/parent-1.svg', phone: '+1 555 0100' });
+    const second = await insertAccount(trx, { ...demoAccounts.secondParent, name: demoNames.secondParent }, secondHash, { role: 'parent', profile_image: '/images/avatars/parent-2.svg', phone: '+1 555 0101' });
+    await insertAccount(trx, { ...demoAccounts.staff, name: demoNames.staff }, staffHash, { role: 'staff', nursery_id: firstNursery, profile_image: null, phone: null });
 
     await insertFamily(trx, parent, demoChildren, demoActivities, classroomIds, now);
     await insertFamily(trx, second, secondFamilyChildren, secondFamilyActivities, classroomIds, now);

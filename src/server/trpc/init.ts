@@ -4,9 +4,15 @@ import { ZodError } from 'zod';
 import { AppError, INTERNAL_ERROR_MESSAGE, notSignedIn, problem, problemCodeOfTRPC, toTRPCError, type FieldError, type Problem } from '../errors';
 import type { Context } from './context';
 
+/**
+ * A procedure's contract beyond its input and output: its REST operation, and for a create the
+ * 201 it answers with and where the new thing can be read (sent as Location).
+ */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201; location?: (created: never) => string }>;
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     // Stack traces must never reach a client, whatever NODE_ENV says.
     isDev: false,
@@ -37,13 +43,24 @@ function messageOf(error: TRPCError): string {
 function fieldErrorsOf(error: ZodError): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  for (const issue of error.issues) {
+  for (const issue of error.issues.flatMap(eachUnknownKey)) {
     const path = issue.path.join('.') || '(body)';
     if (seen.has(path)) continue;
     seen.add(path);
     out.push({ path, message: issue.message, code: issue.code });
   }
   return out;
+}
+
+/** Inputs are strict: an unknown field is named as the field at fault, one issue per key. */
+function eachUnknownKey(issue: ZodError['issues'][number]): Pick<ZodError['issues'][number], 'path' | 'message' | 'code'>[] {
+  if (issue.code !== 'unrecognized_keys') return [issue];
+  const ownMessage = !issue.message.startsWith('Unrecognized key');
+  return issue.keys.map((key) => ({
+    path: [...issue.path, key],
+    code: issue.code,
+    message: ownMessage ? issue.message : `'${key}' is not a field of this request; remove it (the API reference lists the fields).`,
+  }));
 }
 
 /** One readable sentence naming each field at fault. */

@@ -18,12 +18,12 @@ const tags = ['problems'];
 export const problemsRouter = router({
   list: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/problems', tags, protect: false, summary: 'Every problem code an error can carry', description: 'The closed list of `code` values in error bodies, with the HTTP status of each.' } })
-    .input(z.object({}).strict().optional())
+    .input(z.strictObject({}).optional())
     .output(z.array(problemDescription))
     .query(() => PROBLEM_CODES.map(describe)),
   get: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/problems/{code}', tags, protect: false, summary: 'One problem code', description: "An error body's `type` points here." } })
-    .input(z.object({ code: text().max(64, 'A problem code has at most 64 characters.') }).strict())
+    .input(z.strictObject({ code: text().max(64, 'A problem code has at most 64 characters.') }))
     .output(problemDescription)
     .query(({ input }) => {
       if (!(input.code in PROBLEMS)) throw notFound(`The problem code '${input.code}'`);

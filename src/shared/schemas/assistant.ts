@@ -10,7 +10,7 @@ const messageText = text('Please type a message.')
   .min(1, 'Please type a message.')
   .max(CHAT_MESSAGE_MAX_LENGTH, `A message has at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`);
 
-export const chatTurn = z.object({
+export const chatTurn = z.strictObject({
   role: z.enum(['user', 'assistant'], "A history turn's role is 'user' or 'assistant'."),
   content: text()
     .trim()
@@ -18,7 +18,7 @@ export const chatTurn = z.object({
 });
 export type ChatTurn = z.infer<typeof chatTurn>;
 
-export const chatInput = z.object({
+export const chatInput = z.strictObject({
   message: messageText,
   /** The conversation so far, oldest first; only the last few turns are used. */
   history: z.array(chatTurn).max(CHAT_HISTORY_MAX_TURNS, `Send at most the last ${CHAT_HISTORY_MAX_TURNS} turns of history.`).optional(),

@@ -19,7 +19,7 @@ const clearableText = (what: string, max: number) =>
     .nullable()
     .transform((value) => value || null);
 
-export const signUpInput = z.object({
+export const signUpInput = z.strictObject({
   name: userName,
   email: emailInput,
   password: text()
@@ -27,7 +27,7 @@ export const signUpInput = z.object({
     .max(200, 'A password has at most 200 characters.'),
 });
 
-export const signInInput = z.object({
+export const signInInput = z.strictObject({
   email: emailInput,
   password: text().min(1, 'Please enter your password.').max(200, 'A password has at most 200 characters.'),
 });
@@ -59,7 +59,7 @@ export type UpdateProfileInput = z.output<typeof updateProfileInput>;
 
 export const signOutOutput = z.object({ signedOut: z.literal(true) });
 
-export const createApiTokenInput = z.object({
+export const createApiTokenInput = z.strictObject({
   name: text().trim().min(1, 'Give the token a name, such as the app that will use it.').max(80, 'A token name has at most 80 characters.'),
 });
 

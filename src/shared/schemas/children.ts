@@ -25,7 +25,7 @@ export const MAX_CHILD_AGE_YEARS = 18;
 
 /** POST /api/children: a child joins the signed-in parent's family. */
 export const createChildInput = z
-  .object({
+  .strictObject({
     name: text('Give the name as text.').trim().min(1, "Please enter your child's name.").max(100, 'A name has at most 100 characters.'),
     dateOfBirth: isoDate('Give the date of birth as yyyy-MM-dd, such as 2023-04-17.'),
     specialNeeds: z.boolean('Give specialNeeds as true or false.').default(false),

@@ -63,7 +63,7 @@ export const id = (what?: string) =>
 /** An id from a path or query string (so given as text), such as /shadow-bookings/{id}. */
 export const pathId = queryNumber(id());
 
-export const idParam = z.object({ id: pathId });
+export const idParam = z.strictObject({ id: pathId });
 
 // ---- Dates ------------------------------------------------------------------------------
 
@@ -110,7 +110,12 @@ export const pageLimit = queryNumber(
 export const pageCursor = text(BAD_CURSOR_MESSAGE).min(1, BAD_CURSOR_MESSAGE).max(500, BAD_CURSOR_MESSAGE);
 
 /** The one paging input: `limit`, and the `cursor` of the page before (none for the first). */
-export const pageInput = z.object({ limit: pageLimit, cursor: pageCursor.optional() });
+export const pageInput = z.strictObject({
+  limit: pageLimit,
+  cursor: pageCursor.optional(),
+  // tRPC's infinite queries send which way they page; lists page forward only, so it is read and ignored.
+  direction: z.enum(['forward', 'backward'], "direction is 'forward' or 'backward'.").optional(),
+});
 export type PageInput = z.output<typeof pageInput>;
 
 /** The one paged answer: this page's items in the list's order, and the cursor of the next page (null on the last). */

@@ -19,7 +19,7 @@ export const listPostsInput = pageInput.extend({
   groupId: pathId.optional(),
 });
 
-export const createPostInput = z.object({
+export const createPostInput = z.strictObject({
   title: text('Give the title as text.')
     .trim()
     .min(1, 'Please give your post a title.')
@@ -84,7 +84,7 @@ export const likeOutput = z.object({
 });
 export type LikeDto = z.infer<typeof likeOutput>;
 
-export const reportPostInput = z.object({
+export const reportPostInput = z.strictObject({
   id: pathId,
   reason: text('Give the reason as text.')
     .trim()
@@ -98,7 +98,7 @@ export const reportOutput = z.object({ postId: z.number().int(), reported: z.lit
 
 export const listCommentsInput = pageInput.extend({ id: pathId });
 
-export const createCommentInput = z.object({
+export const createCommentInput = z.strictObject({
   id: pathId,
   content: text('Give the comment as text.')
     .trim()

@@ -79,7 +79,7 @@ export type MentalHealthArticleDto = z.infer<typeof articleOutput>;
  * 'specialist': specialistId and sessionTypeId). There is no price: it comes from the catalogue.
  */
 export const createMentalHealthBookingInput = z
-  .object({
+  .strictObject({
     kind: z.enum(mentalHealthBookingKinds, "Choose what to book: 'service' or 'specialist'."),
     serviceId: catalogueId('service').optional(),
     optionId: catalogueId('service option').optional(),
@@ -148,7 +148,7 @@ export const mentalHealthBookingPageOutput = pageOutput(mentalHealthBookingOutpu
 
 export const bookingIdInput = idParam;
 
-export const updateMentalHealthBookingStatusInput = z.object({
+export const updateMentalHealthBookingStatusInput = z.strictObject({
   id: pathId,
   status: z.literal('cancelled', "A booking can only be cancelled: send {\"status\": \"cancelled\"}."),
 });

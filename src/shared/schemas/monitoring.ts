@@ -34,7 +34,7 @@ export const channelName = text(channelMessage)
   .regex(/^(classroom:[1-9][0-9]{0,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, channelMessage)
   .refine((channel) => !channel.startsWith(CLASSROOM_CHANNEL_PREFIX) || Number(channel.slice(CLASSROOM_CHANNEL_PREFIX.length)) <= MAX_ID, channelMessage);
 
-export const listActivitiesInput = z.object({
+export const listActivitiesInput = z.strictObject({
   channel: channelName.optional(),
   limit: queryNumber(z.number('limit is a whole number.').int('limit is a whole number.').min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(20)),
   /** Keyset paging: only activities older than this activity id. */
@@ -45,7 +45,7 @@ export const listActivitiesInput = z.object({
 export const pageActivitiesInput = pageInput.extend({ channel: channelName.optional() });
 export const activityPageOutput = pageOutput(activityOutput);
 
-export const createActivityInput = z.object({
+export const createActivityInput = z.strictObject({
   /** A camera id, or a classroom as `classroom:<id>`; either way the activity joins that classroom's log. */
   channel: channelName,
   /** The one child it is about; shorthand for childIds with one id. */

@@ -21,7 +21,7 @@ export type NurseryDto = z.infer<typeof nurseryOutput>;
 const age = queryNumber(z.number('Ages are whole years.').int('Ages are whole years.').min(0, 'Ages start at 0.').max(18, 'Ages go up to 18.'));
 
 /** What a search filters on: the same for GET /nurseries and its paged form. */
-export const nurseryFilters = z.object({
+export const nurseryFilters = z.strictObject({
   q: text().trim().max(200, 'Search text has at most 200 characters.').optional(),
   specialNeeds: queryBoolean.optional(),
   ageMin: age.optional(),

@@ -7,7 +7,7 @@ const timeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time 
 const calendarDate = isoDate('Use a date in the form yyyy-MM-dd, such as 2026-11-23.');
 
 /** The booking form's payload, exactly as the spec's section 7 describes it. */
-export const createBookingInput = z.object({
+export const createBookingInput = z.strictObject({
   teacherId: id('teacher id'),
   childId: id('child id'),
   sessionType: z.enum(sessionTypes, `Choose a session type: ${sessionTypes.join(', ')}.`),
@@ -61,7 +61,7 @@ export const bookingOutput = z.object({
 });
 export type BookingDto = z.infer<typeof bookingOutput>;
 
-export const listBookingsInput = z.object({
+export const listBookingsInput = z.strictObject({
   /** Must be the signed-in user's id; defaults to it. */
   parentId: pathId.optional(),
 });
@@ -70,13 +70,13 @@ export const listBookingsInput = z.object({
 export const pageBookingsInput = listBookingsInput.extend(pageInput.shape);
 export const bookingPageOutput = pageOutput(bookingOutput);
 
-export const updateBookingStatusInput = z.object({
+export const updateBookingStatusInput = z.strictObject({
   id: pathId,
   status: z.enum(bookingStatuses, `Choose a status: ${bookingStatuses.join(', ')}.`),
 });
 
 export const teacherAvailabilityInput = z
-  .object({
+  .strictObject({
     id: pathId,
     /** First date to show; defaults to tomorrow. */
     from: calendarDate.optional(),
@@ -133,7 +133,7 @@ export const shadowTeacherOutput = z.object({
 });
 export type ShadowTeacherDto = z.infer<typeof shadowTeacherOutput>;
 
-export const listShadowTeachersInput = z.object({
+export const listShadowTeachersInput = z.strictObject({
   specialization: z.enum(specializations, `Choose one of: ${specializations.join(', ')}.`).optional(),
   location: text().trim().max(100, 'Location has at most 100 characters.').optional(),
 });
