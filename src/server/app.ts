@@ -21,7 +21,7 @@ import { createMonitoringTopics } from './features/monitoring/monitoring.realtim
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
-import { etagOf, matchesEtag } from './lib/etag';
+import { CATALOGUE_PATHS, etagOf, matchesEtag } from './lib/etag';
 import { jsonNestsDeeperThan } from './lib/json-depth';
 import { registerRateLimitHeaders } from './lib/rate-limit-headers';
 import type { AuthLimits } from './features/auth/auth.service';
@@ -33,6 +33,7 @@ import { registerAsyncApiRoute } from './trpc/asyncapi';
 import { registerIdempotency } from './trpc/idempotency';
 import { buildOpenApiDocument, routerForRestAdapter } from './trpc/openapi';
 import { registerRestErrors } from './trpc/rest-errors';
+import type { ProcedureMeta } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface AppDeps {
@@ -61,7 +62,7 @@ export const CONNECTION_TIMEOUTS: ConnectionTimeouts = { requestMs: 60_000, idle
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const CATALOGUE_PATHS = new Set(['/api/products', '/api/nurseries', '/api/shadow-teachers']);
+const CATALOGUE_URLS = new Set(CATALOGUE_PATHS.map((path) => `/api${path}`));
 /**
  * JSON nested deeper than this is refused before it is parsed. No contract goes past a few
  * levels, and the REST adapter copies bodies recursively: 100,000 levels overflowed its stack.
@@ -221,7 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The REST adapter rewrites the request's URL without its /api prefix, so the path is noted first.
   const catalogueReads = new WeakSet<object>();
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' && CATALOGUE_PATHS.has(request.url.split('?')[0]!)) catalogueReads.add(request);
+    if (request.method === 'GET' && CATALOGUE_URLS.has(request.url.split('?')[0]!)) catalogueReads.add(request);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!catalogueReads.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
@@ -278,12 +279,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   return app;
 }
 
-/** Over REST, a procedure whose meta names a successStatus (201 for a create) answers with it. */
-function successStatusMeta({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) {
+/**
+ * Over REST, a procedure whose meta names a successStatus (201 for a create) answers with it, and
+ * with Location when its meta says where the new thing can be read.
+ */
+function successStatusMeta({ paths, errors, data }: { paths?: readonly string[]; errors: readonly unknown[]; data?: readonly unknown[] }) {
   // At run time _def.procedures is flat, keyed by dotted path such as 'shadowBookings.create'.
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { successStatus?: unknown } } } | undefined>;
-  const status = paths?.length === 1 && errors.length === 0 ? procedures[paths[0]!]?._def.meta?.successStatus : undefined;
-  return typeof status === 'number' ? { status } : {};
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
+  const meta = paths?.length === 1 && errors.length === 0 ? procedures[paths[0]!]?._def.meta : undefined;
+  if (!meta?.successStatus) return {};
+  const location = meta.location?.(data?.[0] as never);
+  return { status: meta.successStatus, headers: location ? { Location: location } : {} };
 }
 
 /**

@@ -45,6 +45,17 @@ describe('problem details', () => {
     expectProblem(await t.app.inject({ method: 'GET', url: '/api/children' }), 401, 'unauthenticated');
   });
 
+  it('refuse unknown fields, naming each, on REST and tRPC alike', async () => {
+    const payload = { name: 'Ada', dateOfBirth: '2023-04-12', nickname: 'Addie' };
+    const rest = await t.app.inject({ method: 'POST', url: '/api/children', headers: { ...json, cookie: parent }, payload });
+    expectProblem(rest, 400, 'validation_failed');
+    expect(rest.json().errors).toEqual([{ path: 'nickname', code: 'unrecognized_keys', message: expect.stringMatching(/^'nickname' is not a field/) }]);
+    const trpc = await t.app.inject({ method: 'POST', url: '/trpc/children.create', headers: { ...json, cookie: parent }, payload });
+    expect(trpc.json().error.data.problem).toEqual(rest.json());
+    const query = await t.app.inject({ method: 'GET', url: '/api/nurseries?colour=blue' });
+    expect(query.json().errors[0].path).toBe('colour');
+  });
+
   it('answer a known path called with the wrong method with 405 and Allow', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/children', headers: { cookie: parent } });
     expectProblem(res, 405, 'method_not_allowed');
@@ -88,5 +99,37 @@ describe('the problem list', () => {
     const one = await t.app.inject({ method: 'GET', url: list.find((p) => p.code === 'slot_unavailable')!.type });
     expect(one.json()).toMatchObject({ code: 'slot_unavailable', status: 409, title: 'Time unavailable' });
     expectProblem(await t.app.inject({ method: 'GET', url: '/api/problems/no_such_code' }), 404, 'not_found');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  type Operation = { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>; requestBody?: { content: Record<string, { schema: { additionalProperties?: boolean } }> } };
+  let operations: [string, Operation][];
+  beforeAll(async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation]));
+  });
+
+  it('gives every error status the problem schema, and every operation a 400 and a 500', () => {
+    for (const [name, op] of operations) {
+      expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(['400', '500']));
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) >= 400) expect(response.content?.['application/problem+json']?.schema?.$ref, `${name} ${status}`).toBe('#/components/schemas/Problem');
+      }
+    }
+  });
+
+  it('says security: [] on public operations, declares creates as 201, and closes every JSON body', () => {
+    const byName = new Map(operations);
+    expect(byName.get('GET /nurseries')!.security).toEqual([]);
+    expect(byName.get('POST /auth/sign-in')!.security).toEqual([]);
+    for (const create of ['POST /children', 'POST /shadow-bookings', 'POST /mental-health/bookings', 'POST /community/posts', 'POST /activities']) {
+      expect(Object.keys(byName.get(create)!.responses), create).toContain('201');
+      expect(Object.keys(byName.get(create)!.responses), create).not.toContain('200');
+    }
+    for (const [name, op] of operations) {
+      const body = op.requestBody?.content['application/json']?.schema;
+      if (body) expect(body.additionalProperties, name).toBe(false);
+    }
   });
 });

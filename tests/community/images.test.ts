@@ -492,9 +492,9 @@ describe('the OpenAPI document', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const post = doc.paths['/community/images'].post;
     expect(Object.keys(post.requestBody.content).sort()).toEqual(['image/gif', 'image/jpeg', 'image/png', 'image/webp']);
-    expect(Object.keys(post.responses).sort()).toEqual(['201', '400', '401', '413', '415', '429']);
+    expect(Object.keys(post.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '429', '500']);
     for (const path of ['/community/images/{id}', '/community/images/{id}/thumbnail']) {
-      expect(Object.keys(doc.paths[path].get.responses).sort()).toEqual(['200', '304', '401', '404', '429']);
+      expect(Object.keys(doc.paths[path].get.responses).sort()).toEqual(['200', '304', '400', '401', '403', '404', '429', '500']);
     }
   });
 });

@@ -109,6 +109,13 @@ describe('creating a post', () => {
     expect(stored).toEqual({ title: 'Sleep regression at 18 months', tags: ['sleep', 'toddlers'] });
   });
 
+  it('answers a new post with Location, where it can be read', async () => {
+    const res = await request('POST', '/api/community/posts', parent, { title: 'Where to find it', content: 'Here.' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers.location).toBe(`/api/community/posts/${res.json().id}`);
+    expect((await request('GET', res.headers.location as string, parent)).json()).toMatchObject({ id: res.json().id, title: 'Where to find it' });
+  });
+
   it('accepts tags as a list too', async () => {
     const post = await createPost(parent, { tags: [' a ', '', 'b'] });
     expect(post.tags).toEqual(['a', 'b']);

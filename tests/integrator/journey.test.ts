@@ -105,7 +105,6 @@ describe('an integrator with a generated client', () => {
     const bookings = await expectAnswer(parent.GET('/shadow-bookings'), 200);
     expect(bookings.map((b) => b.id)).toContain(bookingId);
 
-    // @ts-expect-error until the document describes the calendar feed (issue 15, item 8); then delete this line.
     const calendar = await expectAnswer(parent.GET('/shadow-bookings/calendar.ics', { parseAs: 'text' }), 200);
     expect(calendar).toMatch(/^BEGIN:VCALENDAR/);
     expect(calendar).toContain(`UID:shadow-booking-${bookingId}@`);
@@ -122,7 +121,6 @@ describe('an integrator with a generated client', () => {
     expect(again.response.status).toBe(409);
     expect(again.error).toMatchObject({ status: 409, code: 'booking_not_cancellable', type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
 
-    // @ts-expect-error until the document describes the calendar feed (issue 15, item 8); then delete this line.
     const calendar = await expectAnswer(parent.GET('/shadow-bookings/calendar.ics', { parseAs: 'text' }), 200);
     expect(calendar).not.toContain(`UID:shadow-booking-${bookingId}@`);
   });

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready once the database is reachable and migrated */
+        /**
+         * Ready once the database is reachable and migrated
+         * @description Answers 200 {status: 'ok'} once the database answers and every migration has run; 503 before that. For load-balancer health checks.
+         */
         get: operations["health-check"];
         put?: never;
         post?: never;
@@ -30,7 +33,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a parent account and sign in */
+        /**
+         * Create a parent account and sign in
+         * @description Creates a parent account and answers with it, setting the session cookie. The password needs 10 or more characters and must not be easy to guess (the detail says why); an email already registered answers 409 email_taken. Rate-limited per address.
+         */
         post: operations["auth-signUp"];
         delete?: never;
         options?: never;
@@ -47,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password */
+        /**
+         * Sign in with email and password
+         * @description Answers with the user and sets the session cookie (HttpOnly, SameSite=Lax). A wrong email or password answers 401 invalid_credentials with the same words either way. Repeated failures are slowed and then refused with 429 and Retry-After; when the server is busy hashing, 503 server_busy with Retry-After.
+         */
         post: operations["auth-signIn"];
         delete?: never;
         options?: never;
@@ -64,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out and end this session */
+        /**
+         * Sign out and end this session
+         * @description Ends the session the cookie names and clears the cookie. Answers 200 even when not signed in, so it can always be called.
+         */
         post: operations["auth-signOut"];
         delete?: never;
         options?: never;
@@ -79,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description The account the session cookie or bearer token belongs to, with its role.
+         */
         get: operations["users-me"];
         put?: never;
         post?: never;
@@ -124,7 +139,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke one of your API tokens */
+        /**
+         * Revoke one of your API tokens
+         * @description The token stops working at once, on every server. Only a browser session may revoke tokens; another account's token id answers 404.
+         */
         delete: operations["apiTokens-revoke"];
         options?: never;
         head?: never;
@@ -138,7 +156,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in parent's children */
+        /**
+         * The signed-in parent's children
+         * @description Every child of the caller's family, youngest first, with age as text and ageMonths as a number, and their current status at nursery.
+         */
         get: operations["children-list"];
         put?: never;
         /**
@@ -159,7 +180,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cameras of your children's classrooms */
+        /**
+         * Cameras of your children's classrooms
+         * @description The cameras of the classrooms your children are in (staff: your nursery's). A camera id is a channel for GET /activities and for joining over /ws.
+         */
         get: operations["cameras-list"];
         put?: never;
         post?: never;
@@ -240,7 +264,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Special-needs equipment */
+        /**
+         * Special-needs equipment
+         * @description The whole shop catalogue. Prices are in cents (USD, see currency). Carries an ETag: send If-None-Match to get 304 while it is unchanged.
+         */
         get: operations["products-list"];
         put?: never;
         post?: never;
@@ -297,7 +324,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shadow teachers, best rated first */
+        /**
+         * Shadow teachers, best rated first
+         * @description Every shadow teacher matching the filters, best rated first. hourlyRate is in cents (USD). Carries an ETag: send If-None-Match to get 304 while it is unchanged. For paging, use GET /shadow-teachers/page.
+         */
         get: operations["shadowTeachers-list"];
         put?: never;
         post?: never;
@@ -354,7 +384,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Knowledge-base articles, by category then title */
+        /**
+         * Knowledge-base articles, by category then title
+         * @description The parenting assistant's articles without their text, by category then title.
+         */
         get: operations["articles-list"];
         put?: never;
         post?: never;
@@ -371,7 +404,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One article, with its Markdown text */
+        /**
+         * One article, with its Markdown text
+         * @description An article with its body as Markdown; render it as Markdown, not HTML. An unknown slug answers 404.
+         */
         get: operations["articles-get"];
         put?: never;
         post?: never;
@@ -472,7 +508,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether your calendar subscription address is active */
+        /**
+         * Whether your calendar subscription address is active
+         * @description Whether you have an active calendar subscription address and since when. The address itself is shown only when created.
+         */
         get: operations["calendarSubscription-get"];
         put?: never;
         /**
@@ -480,7 +519,10 @@ export interface paths {
          * @description Calendar apps cannot send credentials, so the address is the secret: anyone who has it sees your shadow-teacher bookings. Creating one replaces the one before, which stops working. Subscribe with webcalUrl, or give url to apps that ask for https.
          */
         post: operations["calendarSubscription-create"];
-        /** Revoke your calendar subscription address (needs a browser session) */
+        /**
+         * Revoke your calendar subscription address (needs a browser session)
+         * @description The address stops working at once and answers 404 from then on. Only a browser session may revoke it; answers 200 when there was none.
+         */
         delete: operations["calendarSubscription-revoke"];
         options?: never;
         head?: never;
@@ -630,7 +672,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Support groups, with member counts */
+        /**
+         * Support groups, with member counts
+         * @description Every support group, with its member count and, when signed in, whether you have joined it.
+         */
         get: operations["community-groups-list"];
         put?: never;
         post?: never;
@@ -647,7 +692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One support group */
+        /**
+         * One support group
+         * @description A support group by id, with its member count and whether you have joined it. An unknown id answers 404.
+         */
         get: operations["community-groups-get"];
         put?: never;
         post?: never;
@@ -688,7 +736,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service categories and their options, with prices in cents */
+        /**
+         * Service categories and their options, with prices in cents
+         * @description Mental-health services, each with its options; prices are in cents (USD). Pass a service's id as serviceId and one option's id as optionId when booking.
+         */
         get: operations["mentalHealth-services"];
         put?: never;
         post?: never;
@@ -705,7 +756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Specialists */
+        /**
+         * Specialists
+         * @description Every mental-health specialist, with what they specialise in. Their session types are at GET /mental-health/session-types.
+         */
         get: operations["mentalHealth-specialists"];
         put?: never;
         post?: never;
@@ -722,7 +776,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Specialist session types, with length and price in cents */
+        /**
+         * Specialist session types, with length and price in cents
+         * @description The session types a specialist booking can be for, with length in minutes and price in cents (USD); pass one's id as sessionTypeId.
+         */
         get: operations["mentalHealth-sessionTypes"];
         put?: never;
         post?: never;
@@ -739,7 +796,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Preferred time windows for a booking */
+        /**
+         * Preferred time windows for a booking
+         * @description The time windows a booking can ask for; pass one's id as timeWindow.
+         */
         get: operations["mentalHealth-timeWindows"];
         put?: never;
         post?: never;
@@ -756,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Articles for the Resources tab */
+        /**
+         * Articles for the Resources tab
+         * @description Mental-health articles, in the order the Resources tab shows them, without their text.
+         */
         get: operations["mentalHealth-articles"];
         put?: never;
         post?: never;
@@ -805,7 +868,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel one of your bookings
-         * @description Only a pending booking can be cancelled (else 409); another family's booking answers 404.
+         * @description Only a pending booking can be cancelled (else 409 booking_not_cancellable); another family's booking answers 404.
          */
         patch: operations["mentalHealth-bookings-updateStatus"];
         trace?: never;
@@ -902,6 +965,46 @@ export interface paths {
          * @description At most 480 px a side. Your own uploads, and images on posts you may read (a support group's only for its members). Anything else answers 404.
          */
         get: operations["community-images-get-thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shadow-bookings/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your bookings as a calendar feed
+         * @description One event per shadow-teacher booking of the caller's family (pending, confirmed and cancelled, with STATUS to match), in the nursery's time zone. Answers are never cached. Needs a session or a bearer token; calendar apps, which cannot send one, use GET /calendar/{token}.ics.
+         */
+        get: operations["shadow-bookings-calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A calendar subscription feed
+         * @description One event per shadow-teacher booking of the caller's family (pending, confirmed and cancelled, with STATUS to match), in the nursery's time zone. Answers are never cached. The address is the credential (create it with POST /calendar-subscription); a revoked or unknown one answers 404.
+         */
+        get: operations["calendar-subscription-feed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1017,7 +1120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description `server_busy`: The server is at capacity for this kind of work; `Retry-After` says when to try again. `service_unavailable`: The service is starting or its database is unreachable. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1055,6 +1158,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         email: string;
@@ -1063,7 +1167,10 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
@@ -1077,7 +1184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict */
+            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1123,7 +1230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description `server_busy`: The server is at capacity for this kind of work; `Retry-After` says when to try again. `service_unavailable`: The service is starting or its database is unreachable. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1160,6 +1267,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         email: string;
@@ -1168,7 +1276,10 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
@@ -1182,7 +1293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1228,7 +1339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description `server_busy`: The server is at capacity for this kind of work; `Retry-After` says when to try again. `service_unavailable`: The service is starting or its database is unreachable. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1265,7 +1376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1292,7 +1403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1319,6 +1430,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         email: string;
@@ -1327,12 +1439,15 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1341,7 +1456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1350,7 +1465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1359,7 +1474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1368,7 +1483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1403,6 +1518,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         email: string;
@@ -1411,12 +1527,15 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description A field is not valid; errors names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1425,7 +1544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1475,8 +1594,12 @@ export interface operations {
     "apiTokens-list": {
         parameters: {
             query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
             };
             header?: never;
             path?: never;
@@ -1492,10 +1615,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
                             name: string;
                             prefix: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
                             createdAt: string;
                             lastUsedAt: string | null;
                             revokedAt: string | null;
@@ -1504,7 +1631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1513,7 +1640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1522,7 +1649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1531,7 +1658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1540,7 +1667,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1573,10 +1700,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         prefix: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                         lastUsedAt: string | null;
                         revokedAt: string | null;
@@ -1584,7 +1715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1593,7 +1724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1602,7 +1733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1629,7 +1760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1645,6 +1776,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -1658,17 +1790,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         prefix: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                         lastUsedAt: string | null;
                         revokedAt: string | null;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1677,7 +1813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1686,7 +1822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1695,7 +1831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1722,7 +1858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1749,11 +1885,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         age: string;
                         ageMonths: number;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2023-04-12
+                         */
                         dateOfBirth: string;
                         profileImage: string | null;
                         status: string;
@@ -1764,7 +1904,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1773,7 +1913,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1782,7 +1922,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1791,7 +1931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1800,7 +1940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1825,7 +1965,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2023-04-12
+                     */
                     dateOfBirth: string;
                     /** @default false */
                     specialNeeds?: boolean;
@@ -1843,11 +1986,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         age: string;
                         ageMonths: number;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2023-04-12
+                         */
                         dateOfBirth: string;
                         profileImage: string | null;
                         status: string;
@@ -1858,7 +2005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description A field is not valid; errors names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1867,7 +2014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1953,7 +2100,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1962,7 +2109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1971,7 +2118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1980,7 +2127,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1989,7 +2136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2003,8 +2150,11 @@ export interface operations {
     "activities-list": {
         parameters: {
             query?: {
+                /** @description A camera id (such as 'classroom-3b') or 'classroom:<id>'; only your children's classrooms (staff: your nursery's). */
                 channel?: string;
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description Only activities older than the activity with this id (the older style of paging; prefer /activities/page). */
                 before?: number;
             };
             header?: never;
@@ -2020,19 +2170,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         type: string;
                         time: string;
                         timeAgo: string;
                         description: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         occurredAt: string;
                         childIds: number[];
                         cameraId: string | null;
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2041,7 +2195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2050,7 +2204,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2059,7 +2213,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2068,7 +2222,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2098,7 +2252,10 @@ export interface operations {
                     childIds?: number[];
                     type: string;
                     description: string;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T09:30:00.000Z
+                     */
                     occurredAt?: string;
                 };
             };
@@ -2112,19 +2269,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         type: string;
                         time: string;
                         timeAgo: string;
                         description: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         occurredAt: string;
                         childIds: number[];
                         cameraId: string | null;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2133,7 +2294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2142,7 +2303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2196,7 +2357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2210,8 +2371,13 @@ export interface operations {
     "activities-page": {
         parameters: {
             query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
+                /** @description A camera id (such as 'classroom-3b') or 'classroom:<id>'; only your children's classrooms (staff: your nursery's). */
                 channel?: string;
             };
             header?: never;
@@ -2228,12 +2394,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
                             type: string;
                             time: string;
                             timeAgo: string;
                             description: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
                             occurredAt: string;
                             childIds: number[];
                             cameraId: string | null;
@@ -2242,7 +2412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2251,7 +2421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,7 +2430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2269,7 +2439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2278,7 +2448,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2305,6 +2475,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         channel: string;
@@ -2313,6 +2484,7 @@ export interface operations {
                             name: string;
                         }[];
                         children: {
+                            /** @example 1 */
                             id: number;
                             name: string;
                             status: string;
@@ -2322,7 +2494,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2331,7 +2503,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2340,7 +2512,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2349,7 +2521,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2358,7 +2530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2386,6 +2558,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         description: string;
@@ -2408,7 +2581,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2417,7 +2590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2426,7 +2599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2440,13 +2613,21 @@ export interface operations {
     "nurseries-search": {
         parameters: {
             query?: {
+                /** @description Words to find in the name, city or description. */
                 q?: string;
+                /** @description true for nurseries that support children with special needs. */
                 specialNeeds?: boolean;
+                /** @description Youngest age accepted, in years. */
                 ageMin?: number;
+                /** @description Oldest age accepted, in years; not less than ageMin. */
                 ageMax?: number;
+                /** @description Only nurseries within this many miles of lat/lng, or of your home city when signed in. */
                 withinMiles?: number;
+                /** @description Latitude to measure distance from, with lng. */
                 lat?: number;
+                /** @description Longitude to measure distance from, with lat. */
                 lng?: number;
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
             };
             header?: never;
@@ -2463,6 +2644,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         image: string | null;
@@ -2483,7 +2665,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2492,7 +2674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2501,7 +2683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2515,15 +2697,26 @@ export interface operations {
     "nurseries-page": {
         parameters: {
             query?: {
+                /** @description Words to find in the name, city or description. */
                 q?: string;
+                /** @description true for nurseries that support children with special needs. */
                 specialNeeds?: boolean;
+                /** @description Youngest age accepted, in years. */
                 ageMin?: number;
+                /** @description Oldest age accepted, in years; not less than ageMin. */
                 ageMax?: number;
+                /** @description Only nurseries within this many miles of lat/lng, or of your home city when signed in. */
                 withinMiles?: number;
+                /** @description Latitude to measure distance from, with lng. */
                 lat?: number;
+                /** @description Longitude to measure distance from, with lat. */
                 lng?: number;
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
             };
             header?: never;
             path?: never;
@@ -2539,6 +2732,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
                             name: string;
                             image: string | null;
@@ -2554,7 +2748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2563,7 +2757,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2572,7 +2766,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2586,7 +2780,9 @@ export interface operations {
     "shadowTeachers-list": {
         parameters: {
             query?: {
+                /** @description Only teachers with this specialization. */
                 specialization?: "ASD" | "ADHD" | "Language Delays" | "Motor Skill Delays" | "Physical Disabilities" | "Developmental Delays";
+                /** @description Only teachers working in this city or area. */
                 location?: string;
             };
             header?: never;
@@ -2603,6 +2799,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         name: string;
                         profileImage: string | null;
@@ -2628,7 +2825,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,7 +2834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2646,7 +2843,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2660,10 +2857,16 @@ export interface operations {
     "shadowTeachers-page": {
         parameters: {
             query?: {
+                /** @description Only teachers with this specialization. */
                 specialization?: "ASD" | "ADHD" | "Language Delays" | "Motor Skill Delays" | "Physical Disabilities" | "Developmental Delays";
+                /** @description Only teachers working in this city or area. */
                 location?: string;
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
             };
             header?: never;
             path?: never;
@@ -2679,6 +2882,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
                             name: string;
                             profileImage: string | null;
@@ -2699,7 +2903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2708,7 +2912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2717,7 +2921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2768,7 +2972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2805,7 +3009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2845,7 +3049,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2854,7 +3058,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2863,7 +3067,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2879,6 +3083,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The article's slug: lowercase words joined by hyphens, such as 'picky-eating'. */
                 slug: string;
             };
             cookie?: never;
@@ -2906,7 +3111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2915,7 +3120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2924,7 +3129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2938,6 +3143,7 @@ export interface operations {
     "shadowBookings-list": {
         parameters: {
             query?: {
+                /** @description Your own user id (the only one allowed); may be left out. */
                 parentId?: number;
             };
             header?: never;
@@ -2953,6 +3159,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         teacherId: number | null;
                         childId: number | null;
@@ -2960,9 +3167,15 @@ export interface operations {
                         sessionType: "nursery" | "home" | "rehabilitation";
                         nurseryId: number | null;
                         location: string | null;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         endDate: string;
                         startTime: string;
                         endTime: string;
@@ -2975,7 +3188,10 @@ export interface operations {
                         currency: "USD";
                         /** @enum {string} */
                         paymentStatus: "unpaid" | "paid";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                         teacherName: string;
                         childName: string;
@@ -2983,7 +3199,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2992,7 +3208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3001,7 +3217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3010,7 +3226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3019,7 +3235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3043,7 +3259,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1 */
                     teacherId: number;
+                    /** @example 1 */
                     childId: number;
                     /** @enum {string} */
                     sessionType: "nursery" | "home" | "rehabilitation";
@@ -3051,9 +3269,15 @@ export interface operations {
                     nurseryId?: number | null;
                     /** @default null */
                     location?: string | null;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-11-26
+                     */
                     startDate: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-11-26
+                     */
                     endDate: string;
                     startTime: string;
                     endTime: string;
@@ -3082,6 +3306,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         teacherId: number | null;
                         childId: number | null;
@@ -3089,9 +3314,15 @@ export interface operations {
                         sessionType: "nursery" | "home" | "rehabilitation";
                         nurseryId: number | null;
                         location: string | null;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         endDate: string;
                         startTime: string;
                         endTime: string;
@@ -3104,7 +3335,10 @@ export interface operations {
                         currency: "USD";
                         /** @enum {string} */
                         paymentStatus: "unpaid" | "paid";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                         teacherName: string;
                         childName: string;
@@ -3112,7 +3346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description A field breaks a booking rule (including an end time off the offered grid); data.field names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3121,7 +3355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3139,7 +3373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description The child is not one of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3148,7 +3382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict */
+            /** @description Refused by a booking rule, and message says which: the time is taken, you already have the most requests waiting (3 with one teacher, 10 in all), or the status change is not allowed (the booking may have expired) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3198,9 +3432,14 @@ export interface operations {
     "shadowBookings-page": {
         parameters: {
             query?: {
+                /** @description Your own user id (the only one allowed); may be left out. */
                 parentId?: number;
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
             };
             header?: never;
             path?: never;
@@ -3216,6 +3455,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
                             teacherId: number | null;
                             childId: number | null;
@@ -3223,9 +3463,15 @@ export interface operations {
                             sessionType: "nursery" | "home" | "rehabilitation";
                             nurseryId: number | null;
                             location: string | null;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
                             startDate: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
                             endDate: string;
                             startTime: string;
                             endTime: string;
@@ -3238,7 +3484,10 @@ export interface operations {
                             currency: "USD";
                             /** @enum {string} */
                             paymentStatus: "unpaid" | "paid";
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
                             createdAt: string;
                             teacherName: string;
                             childName: string;
@@ -3248,7 +3497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3257,7 +3506,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3266,7 +3515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3275,7 +3524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3284,7 +3533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3300,6 +3549,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -3320,6 +3570,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         teacherId: number | null;
                         childId: number | null;
@@ -3327,9 +3578,15 @@ export interface operations {
                         sessionType: "nursery" | "home" | "rehabilitation";
                         nurseryId: number | null;
                         location: string | null;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         startDate: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         endDate: string;
                         startTime: string;
                         endTime: string;
@@ -3342,7 +3599,10 @@ export interface operations {
                         currency: "USD";
                         /** @enum {string} */
                         paymentStatus: "unpaid" | "paid";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                         teacherName: string;
                         childName: string;
@@ -3350,7 +3610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Unknown status */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,7 +3619,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3377,7 +3637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description Not a booking you take part in */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3386,7 +3646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict */
+            /** @description Refused by a booking rule, and message says which: the time is taken, you already have the most requests waiting (3 with one teacher, 10 in all), or the status change is not allowed (the booking may have expired) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3427,11 +3687,14 @@ export interface operations {
     "shadowBookings-availability": {
         parameters: {
             query?: {
+                /** @description First date to show, yyyy-MM-dd; the booking window starts tomorrow. */
                 from?: string;
+                /** @description Last date to show, yyyy-MM-dd; not before from, at most 30 days ahead. */
                 to?: string;
             };
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -3445,10 +3708,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         teacherId: number;
                         timeZone: string;
                         dates: {
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
                             date: string;
                             /** @enum {string} */
                             weekday: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
@@ -3460,7 +3727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3469,7 +3736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3478,7 +3745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3487,7 +3754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3496,7 +3763,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3528,7 +3795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3537,7 +3804,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3546,7 +3813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3555,7 +3822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3564,7 +3831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3597,12 +3864,15 @@ export interface operations {
                     "application/json": {
                         webcalUrl: string;
                         url: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3611,7 +3881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3620,7 +3890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3647,7 +3917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3679,7 +3949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3688,7 +3958,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3697,7 +3967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3706,7 +3976,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3733,7 +4003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3747,8 +4017,13 @@ export interface operations {
     "community-posts-list": {
         parameters: {
             query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
+                /** @description Only posts of this support group (members only), or leave out for the general feed. */
                 groupId?: number;
             };
             header?: never;
@@ -3765,7 +4040,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
+                            /** @example 1 */
                             userId: number;
                             userName: string;
                             userImage: string | null;
@@ -3779,14 +4056,17 @@ export interface operations {
                             likes: number;
                             comments: number;
                             likedByMe: boolean;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
                             createdAt: string;
                         }[];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +4075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3804,7 +4084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3813,7 +4093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +4102,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3867,7 +4147,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
+                        /** @example 1 */
                         userId: number;
                         userName: string;
                         userImage: string | null;
@@ -3881,12 +4163,15 @@ export interface operations {
                         likes: number;
                         comments: number;
                         likedByMe: boolean;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3895,7 +4180,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3904,7 +4189,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3958,7 +4243,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3974,6 +4259,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -3987,7 +4273,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
+                        /** @example 1 */
                         userId: number;
                         userName: string;
                         userImage: string | null;
@@ -4001,12 +4289,15 @@ export interface operations {
                         likes: number;
                         comments: number;
                         likedByMe: boolean;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4015,7 +4306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4024,7 +4315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4033,7 +4324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4042,7 +4333,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4058,6 +4349,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4071,13 +4363,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         /** @constant */
                         deleted: true;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4086,7 +4379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4095,7 +4388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4104,7 +4397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4131,7 +4424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,6 +4440,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4160,13 +4454,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         postId: number;
                         likes: number;
                         likedByMe: boolean;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4175,7 +4470,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4184,7 +4479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4193,7 +4488,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4220,7 +4515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4236,6 +4531,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4249,13 +4545,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         postId: number;
                         likes: number;
                         likedByMe: boolean;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4264,7 +4561,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,7 +4570,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4282,7 +4579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4328,6 +4625,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4348,13 +4646,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         postId: number;
                         /** @constant */
                         reported: true;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4363,7 +4662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4372,7 +4671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4426,7 +4725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4440,11 +4739,16 @@ export interface operations {
     "community-comments-list": {
         parameters: {
             query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
             };
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4459,20 +4763,26 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
+                            /** @example 1 */
                             postId: number;
+                            /** @example 1 */
                             userId: number;
                             userName: string;
                             userImage: string | null;
                             content: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
                             createdAt: string;
                         }[];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4481,7 +4791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,7 +4800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4499,7 +4809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +4818,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4527,6 +4837,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4547,18 +4858,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
+                        /** @example 1 */
                         postId: number;
+                        /** @example 1 */
                         userId: number;
                         userName: string;
                         userImage: string | null;
                         content: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4567,7 +4884,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4576,7 +4893,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4630,7 +4947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4646,6 +4963,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4659,13 +4977,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         /** @constant */
                         deleted: true;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,7 +4993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +5002,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4692,7 +5011,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4719,7 +5038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4746,6 +5065,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         slug: string;
                         name: string;
@@ -4758,7 +5078,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4767,7 +5087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4776,7 +5096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4792,6 +5112,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4805,6 +5126,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         slug: string;
                         name: string;
@@ -4817,7 +5139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4826,7 +5148,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4835,7 +5157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4851,6 +5173,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4864,6 +5187,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         slug: string;
                         name: string;
@@ -4876,7 +5200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4885,7 +5209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4894,7 +5218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4903,7 +5227,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4930,7 +5254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4946,6 +5270,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -4959,6 +5284,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         slug: string;
                         name: string;
@@ -4971,7 +5297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4980,7 +5306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4989,7 +5315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4998,7 +5324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,7 +5351,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5065,7 +5391,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5074,7 +5400,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5083,7 +5409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5121,7 +5447,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5130,7 +5456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5139,7 +5465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5175,7 +5501,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5184,7 +5510,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5193,7 +5519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5225,7 +5551,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5234,7 +5560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5243,7 +5569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5270,18 +5596,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         slug: string;
                         title: string;
                         category: string;
                         author: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         date: string;
                         excerpt: string;
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5290,7 +5620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,7 +5629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5313,8 +5643,12 @@ export interface operations {
     "mentalHealth-bookings-list": {
         parameters: {
             query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
                 limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
                 cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
             };
             header?: never;
             path?: never;
@@ -5330,6 +5664,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @example 1 */
                             id: number;
                             /** @enum {string} */
                             kind: "service" | "specialist";
@@ -5339,7 +5674,10 @@ export interface operations {
                             sessionTypeId: string | null;
                             title: string;
                             detail: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
                             date: string;
                             timeWindow: string;
                             timeWindowLabel: string;
@@ -5351,14 +5689,17 @@ export interface operations {
                             currency: "USD";
                             /** @enum {string} */
                             status: "pending" | "confirmed" | "cancelled";
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
                             createdAt: string;
                         }[];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +5708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5376,7 +5717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5385,7 +5726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5394,7 +5735,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5424,7 +5765,10 @@ export interface operations {
                     optionId?: string;
                     specialistId?: string;
                     sessionTypeId?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-11-26
+                     */
                     date: string;
                     timeWindow: string;
                     /** @default null */
@@ -5443,6 +5787,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         /** @enum {string} */
                         kind: "service" | "specialist";
@@ -5452,7 +5797,10 @@ export interface operations {
                         sessionTypeId: string | null;
                         title: string;
                         detail: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         date: string;
                         timeWindow: string;
                         timeWindowLabel: string;
@@ -5464,12 +5812,15 @@ export interface operations {
                         currency: "USD";
                         /** @enum {string} */
                         status: "pending" | "confirmed" | "cancelled";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5478,7 +5829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5487,7 +5838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5541,7 +5892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5557,6 +5908,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: number;
             };
             cookie?: never;
@@ -5577,6 +5929,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 1 */
                         id: number;
                         /** @enum {string} */
                         kind: "service" | "specialist";
@@ -5586,7 +5939,10 @@ export interface operations {
                         sessionTypeId: string | null;
                         title: string;
                         detail: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
                         date: string;
                         timeWindow: string;
                         timeWindowLabel: string;
@@ -5598,12 +5954,15 @@ export interface operations {
                         currency: "USD";
                         /** @enum {string} */
                         status: "pending" | "confirmed" | "cancelled";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
                         createdAt: string;
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5612,7 +5971,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5621,7 +5980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5630,8 +5989,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5657,7 +6025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5694,7 +6062,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5703,7 +6071,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5712,7 +6080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,6 +6096,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A problem code, as in the code of an error body. */
                 code: string;
             };
             cookie?: never;
@@ -5751,7 +6120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5760,7 +6129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5769,7 +6138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal server error */
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5909,6 +6278,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: string;
             };
             cookie?: never;
@@ -5995,6 +6365,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
                 id: string;
             };
             cookie?: never;
@@ -6059,6 +6430,112 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "shadow-bookings-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "calendar-subscription-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of a calendar subscription, as in the address Profile shows. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such subscription, or it was revoked. */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -92,6 +92,8 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
     why: "a teacher's free time is public; it does not say who booked the rest",
     request: (r) => ({ url: `/api/shadow-teachers/${r.teacherId}/availability` }),
   },
+  'GET /problems/{code} path:code': { notFamilyData: 'problem codes are public documentation' },
+  'GET /calendar/{token}.ics path:token': { notFamilyData: 'the token is a secret, not an id: tests/shadow-bookings/calendar-subscription.test.ts shows another family cannot read through it' },
   'GET /community/posts query:groupId': { notFamilyData: 'support groups are public (their posts are for members: tests/community/posts.test.ts)' },
   'POST /community/posts body:imageId': {
     expect: 'refused',

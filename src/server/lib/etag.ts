@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 
+/** Catalogue reads (below /api): they change rarely, so they carry an ETag and answer If-None-Match with 304. */
+export const CATALOGUE_PATHS = ['/products', '/nurseries', '/shadow-teachers'];
+
 /** A strong ETag for a body: the start of its SHA-256, so equal bodies always get equal tags. */
 export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -1,8 +1,11 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import type { ProcedureMeta } from './init';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/session-cookie';
 import { communityImagePaths } from '../features/community/community.images-route';
+import { calendarFeedPaths } from '../features/shadow-bookings/shadow-bookings.calendar-route';
 import { ASYNCAPI_PATH } from './asyncapi';
+import { describeContract, describeForPeople, type ContractDocument, type OperationContract } from './openapi-contract';
 import { appRouter, type AppRouter } from './router';
 
 export function buildOpenApiDocument(publicOrigin: string) {
@@ -10,7 +13,7 @@ export function buildOpenApiDocument(publicOrigin: string) {
     title: 'Nestling API',
     description:
       'REST access to Nestling. Sign in from a browser (session cookie) or send a personal API token as ' +
-      '`Authorization: Bearer nst_…`. Errors are JSON with a human-readable `message`. ' +
+      '`Authorization: Bearer nst_…`. Every error is RFC 9457 problem details (`application/problem+json`) with a machine `code` from a closed list (GET /api/problems) and a human-readable `detail`. ' +
       `Live activity over the WebSocket at /ws is described by the AsyncAPI 3.0 document at [${ASYNCAPI_PATH}](${publicOrigin}${ASYNCAPI_PATH}).`,
     version: '1.0.0',
     openApiVersion: '3.1.0',
@@ -20,19 +23,33 @@ export function buildOpenApiDocument(publicOrigin: string) {
       bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (nst_…) created in your profile.' },
     },
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
-    paths: communityImagePaths,
+    paths: { ...communityImagePaths, ...calendarFeedPaths },
   });
-  // OpenAPI requires every path parameter to say required: true. The generator decides by whether
-  // the schema takes undefined, and a schema that reads text first (pathId) looks as if it did.
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, { parameters?: { in?: string; required?: boolean }[] }>)) {
-      for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true;
-    }
-  }
+  describeContract(document as unknown as ContractDocument, contractsOfProcedures());
+  describeForPeople(document as unknown as ContractDocument, new Date());
+  document.info.contact = { name: 'Nestling API support', url: `${publicOrigin}/api/docs` };
+  document.info.license = { name: 'Proprietary: for integrations with Nestling only', url: `${publicOrigin}/api/docs` };
   return document;
 }
 
-type Procedures = Record<string, { _def: { inputs: unknown[] } }>;
+type Procedures = Record<string, { _def: { inputs: unknown[]; meta?: ProcedureMeta } }>;
+
+/** What each procedure's meta says about its REST operation, keyed as `METHOD /path`. */
+function contractsOfProcedures(): Map<string, OperationContract> {
+  const contracts = new Map<string, OperationContract>();
+  for (const { _def } of Object.values(appRouter._def.procedures as unknown as Procedures)) {
+    const openapi = _def.meta?.openapi;
+    if (!openapi) continue;
+    const errorResponses = openapi.errorResponses ?? {};
+    contracts.set(`${openapi.method} ${openapi.path}`, {
+      successStatus: _def.meta?.successStatus ?? 200,
+      hasLocation: Boolean(_def.meta?.location),
+      errorStatuses: (Array.isArray(errorResponses) ? errorResponses : Object.keys(errorResponses)).map(Number),
+      errorDescriptions: Array.isArray(errorResponses) ? {} : errorResponses,
+    });
+  }
+  return contracts;
+}
 
 /**
  * The router as the REST adapter is given it. On every call, trpc-to-openapi switches Zod's

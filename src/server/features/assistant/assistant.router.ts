@@ -28,14 +28,14 @@ export const assistantRouter = router({
 
 export const articlesRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/articles', tags: ['articles'], protect: false, summary: 'Knowledge-base articles, by category then title' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: '/articles', tags: ['articles'], protect: false, summary: 'Knowledge-base articles, by category then title', description: 'The parenting assistant\'s articles without their text, by category then title.' } })
+    .input(z.strictObject({}).optional())
     .output(z.array(articleSummaryOutput))
     .query(({ ctx }) => ctx.services.assistant.listArticles()),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/articles/{slug}', tags: ['articles'], protect: false, summary: 'One article, with its Markdown text' } })
-    .input(z.object({ slug: articleSlug }))
+    .meta({ openapi: { method: 'GET', path: '/articles/{slug}', tags: ['articles'], protect: false, summary: 'One article, with its Markdown text', description: 'An article with its body as Markdown; render it as Markdown, not HTML. An unknown slug answers 404.' } })
+    .input(z.strictObject({ slug: articleSlug }))
     .output(articleOutput)
     .query(({ ctx, input }) => ctx.services.assistant.getArticle(input.slug)),
 });

@@ -19,7 +19,7 @@ import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './session-
 
 export const authRouter = router({
   signUp: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-up', tags: ['auth'], protect: false, summary: 'Create a parent account and sign in' } })
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-up', tags: ['auth'], protect: false, summary: 'Create a parent account and sign in', description: 'Creates a parent account and answers with it, setting the session cookie. The password needs 10 or more characters and must not be easy to guess (the detail says why); an email already registered answers 409 email_taken. Rate-limited per address.', errorResponses: [409, 503] } })
     .input(signUpInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
@@ -29,7 +29,7 @@ export const authRouter = router({
     }),
 
   signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags: ['auth'], protect: false, summary: 'Sign in with email and password' } })
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags: ['auth'], protect: false, summary: 'Sign in with email and password', description: 'Answers with the user and sets the session cookie (HttpOnly, SameSite=Lax). A wrong email or password answers 401 invalid_credentials with the same words either way. Repeated failures are slowed and then refused with 429 and Retry-After; when the server is busy hashing, 503 server_busy with Retry-After.', errorResponses: [401, 503] } })
     .input(signInInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
@@ -39,8 +39,8 @@ export const authRouter = router({
     }),
 
   signOut: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-out', tags: ['auth'], protect: false, summary: 'Sign out and end this session' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-out', tags: ['auth'], protect: false, summary: 'Sign out and end this session', description: 'Ends the session the cookie names and clears the cookie. Answers 200 even when not signed in, so it can always be called.' } })
+    .input(z.strictObject({}).optional())
     .output(signOutOutput)
     .mutation(async ({ ctx }) => {
       const token = ctx.request?.cookies[SESSION_COOKIE];
@@ -52,8 +52,8 @@ export const authRouter = router({
 
 export const usersRouter = router({
   me: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/users/me', tags: ['users'], summary: 'The signed-in user' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: '/users/me', tags: ['users'], summary: 'The signed-in user', description: 'The account the session cookie or bearer token belongs to, with its role.' } })
+    .input(z.strictObject({}).optional())
     .output(userOutput)
     .query(({ ctx }) => toUserDto(ctx.user)),
 
@@ -65,7 +65,7 @@ export const usersRouter = router({
         tags: ['users'],
         summary: 'Change your name, phone or city',
         description: 'Fields left out keep their value; an empty phone or city clears it. Email and role cannot be changed here.',
-        errorResponses: { 400: 'A field is not valid; data.field names it', 401: 'Not signed in' },
+        errorResponses: { 400: 'A field is not valid; errors names it', 401: 'Not signed in' },
       },
     })
     .input(updateProfileInput)
@@ -106,7 +106,7 @@ export const apiTokensRouter = router({
     }),
 
   revoke: protectedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/tokens/{id}', tags: ['api tokens'], summary: 'Revoke one of your API tokens' } })
+    .meta({ openapi: { method: 'DELETE', path: '/tokens/{id}', tags: ['api tokens'], summary: 'Revoke one of your API tokens', description: 'The token stops working at once, on every server. Only a browser session may revoke tokens; another account\'s token id answers 404.' } })
     .input(idParam)
     .output(apiTokenOutput)
     .mutation(({ ctx, input }) => ctx.services.auth.revokeApiToken(ctx.user.id, input.id)),

@@ -4,8 +4,8 @@ import { protectedProcedure, router } from '../../trpc/init';
 
 export const childrenRouter = router({
   list: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/children', tags: ['children'], summary: "The signed-in parent's children" } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: '/children', tags: ['children'], summary: "The signed-in parent's children", description: 'Every child of the caller\'s family, youngest first, with age as text and ageMonths as a number, and their current status at nursery.' } })
+    .input(z.strictObject({}).optional())
     .output(z.array(childOutput))
     .query(({ ctx }) => ctx.services.children.listChildren(ctx.user)),
 
@@ -18,7 +18,7 @@ export const childrenRouter = router({
         summary: 'Add a child to your family',
         description: 'dateOfBirth is yyyy-MM-dd, not in the future and under 18 years ago. specialNeedsDetails needs specialNeeds: true.',
         successDescription: 'Created: answers 201 with the new child.',
-        errorResponses: { 400: 'A field is not valid; data.field names it', 401: 'Not signed in' },
+        errorResponses: { 400: 'A field is not valid; errors names it', 401: 'Not signed in' },
       },
       successStatus: 201,
     })

@@ -63,6 +63,7 @@ const postsRouter = router({
         successDescription: 'Created: answers 201 with the new post.',
       },
       successStatus: 201,
+      location: (post: { id: number }) => `/api/community/posts/${post.id}`,
     })
     .input(createPostInput)
     .output(postOutput)
@@ -157,13 +158,13 @@ const commentsRouter = router({
 
 const groupsRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/community/groups', tags, protect: false, summary: 'Support groups, with member counts' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: '/community/groups', tags, protect: false, summary: 'Support groups, with member counts', description: 'Every support group, with its member count and, when signed in, whether you have joined it.' } })
+    .input(z.strictObject({}).optional())
     .output(z.array(groupOutput))
     .query(({ ctx }) => ctx.services.community.listGroups(ctx.user)),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/community/groups/{id}', tags, protect: false, summary: 'One support group' } })
+    .meta({ openapi: { method: 'GET', path: '/community/groups/{id}', tags, protect: false, summary: 'One support group', description: 'A support group by id, with its member count and whether you have joined it. An unknown id answers 404.' } })
     .input(groupIdInput)
     .output(groupOutput)
     .query(({ ctx, input }) => ctx.services.community.getGroup(ctx.user, input.id)),

@@ -5,8 +5,8 @@ import { publicProcedure, router } from '../../trpc/init';
 
 export const healthRouter = router({
   check: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/health', tags: ['health'], protect: false, summary: 'Ready once the database is reachable and migrated' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: '/health', tags: ['health'], protect: false, summary: 'Ready once the database is reachable and migrated', description: 'Answers 200 {status: \'ok\'} once the database answers and every migration has run; 503 before that. For load-balancer health checks.', errorResponses: [503] } })
+    .input(z.strictObject({}).optional())
     .output(z.object({ status: z.literal('ok') }))
     .query(async ({ ctx }) => {
       const ready = await isFullyMigrated(ctx.db).catch(() => false);

@@ -58,7 +58,8 @@ const bookingsRouter = router({
         path: '/mental-health/bookings/{id}/status',
         tags,
         summary: 'Cancel one of your bookings',
-        description: "Only a pending booking can be cancelled (else 409); another family's booking answers 404.",
+        description: "Only a pending booking can be cancelled (else 409 booking_not_cancellable); another family's booking answers 404.",
+        errorResponses: [409],
       },
     })
     .input(updateMentalHealthBookingStatusInput)
@@ -69,31 +70,31 @@ const bookingsRouter = router({
 // The catalogue is public: anyone may browse it; booking needs sign-in.
 export const mentalHealthRouter = router({
   services: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/mental-health/services', tags, protect: false, summary: 'Service categories and their options, with prices in cents' } })
+    .meta({ openapi: { method: 'GET', path: '/mental-health/services', tags, protect: false, summary: 'Service categories and their options, with prices in cents', description: 'Mental-health services, each with its options; prices are in cents (USD). Pass a service\'s id as serviceId and one option\'s id as optionId when booking.' } })
     .input(noInput)
     .output(z.array(serviceOutput))
     .query(({ ctx }) => ctx.services.mentalHealth.listServices()),
 
   specialists: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/mental-health/specialists', tags, protect: false, summary: 'Specialists' } })
+    .meta({ openapi: { method: 'GET', path: '/mental-health/specialists', tags, protect: false, summary: 'Specialists', description: 'Every mental-health specialist, with what they specialise in. Their session types are at GET /mental-health/session-types.' } })
     .input(noInput)
     .output(z.array(specialistOutput))
     .query(({ ctx }) => ctx.services.mentalHealth.listSpecialists()),
 
   sessionTypes: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/mental-health/session-types', tags, protect: false, summary: 'Specialist session types, with length and price in cents' } })
+    .meta({ openapi: { method: 'GET', path: '/mental-health/session-types', tags, protect: false, summary: 'Specialist session types, with length and price in cents', description: 'The session types a specialist booking can be for, with length in minutes and price in cents (USD); pass one\'s id as sessionTypeId.' } })
     .input(noInput)
     .output(z.array(sessionTypeOutput))
     .query(({ ctx }) => ctx.services.mentalHealth.listSessionTypes()),
 
   timeWindows: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/mental-health/time-windows', tags, protect: false, summary: 'Preferred time windows for a booking' } })
+    .meta({ openapi: { method: 'GET', path: '/mental-health/time-windows', tags, protect: false, summary: 'Preferred time windows for a booking', description: 'The time windows a booking can ask for; pass one\'s id as timeWindow.' } })
     .input(noInput)
     .output(z.array(timeWindowOutput))
     .query(({ ctx }) => ctx.services.mentalHealth.listTimeWindows()),
 
   articles: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/mental-health/articles', tags, protect: false, summary: 'Articles for the Resources tab' } })
+    .meta({ openapi: { method: 'GET', path: '/mental-health/articles', tags, protect: false, summary: 'Articles for the Resources tab', description: 'Mental-health articles, in the order the Resources tab shows them, without their text.' } })
     .input(noInput)
     .output(z.array(articleOutput))
     .query(({ ctx }) => ctx.services.mentalHealth.listArticles()),

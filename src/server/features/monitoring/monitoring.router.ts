@@ -13,8 +13,8 @@ import { protectedProcedure, router } from '../../trpc/init';
 
 export const camerasRouter = router({
   list: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/cameras', tags: ['monitoring'], summary: "Cameras of your children's classrooms" } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: '/cameras', tags: ['monitoring'], summary: "Cameras of your children's classrooms", description: 'The cameras of the classrooms your children are in (staff: your nursery\'s). A camera id is a channel for GET /activities and for joining over /ws.' } })
+    .input(z.strictObject({}).optional())
     .output(z.array(cameraOutput))
     .query(({ ctx }) => ctx.services.monitoring.listCameras(ctx.user)),
 });
@@ -81,7 +81,7 @@ export const classroomsRouter = router({
         description: 'What a staff member needs to log an activity: each classroom as a channel (`classroom:<id>`), its cameras and its children.',
       },
     })
-    .input(z.object({}).optional())
+    .input(z.strictObject({}).optional())
     .output(z.array(staffClassroomOutput))
     .query(({ ctx }) => ctx.services.monitoring.listClassroomRoster(ctx.user)),
 });

@@ -14,8 +14,8 @@ function requireBrowserSession(ctx: Pick<Context, 'authMethod'>) {
 
 export const calendarSubscriptionRouter = router({
   get: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: PATH, tags, summary: 'Whether your calendar subscription address is active' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: PATH, tags, summary: 'Whether your calendar subscription address is active', description: 'Whether you have an active calendar subscription address and since when. The address itself is shown only when created.' } })
+    .input(z.strictObject({}).optional())
     .output(calendarSubscriptionOutput)
     .query(({ ctx }) => ctx.services.calendarSubscriptions.status(ctx.user.id)),
 
@@ -32,7 +32,7 @@ export const calendarSubscriptionRouter = router({
       },
       successStatus: 201,
     })
-    .input(z.object({}).optional())
+    .input(z.strictObject({}).optional())
     .output(createdCalendarSubscriptionOutput)
     .mutation(({ ctx }) => {
       requireBrowserSession(ctx);
@@ -40,8 +40,8 @@ export const calendarSubscriptionRouter = router({
     }),
 
   revoke: protectedProcedure
-    .meta({ openapi: { method: 'DELETE', path: PATH, tags, summary: 'Revoke your calendar subscription address (needs a browser session)' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'DELETE', path: PATH, tags, summary: 'Revoke your calendar subscription address (needs a browser session)', description: 'The address stops working at once and answers 404 from then on. Only a browser session may revoke it; answers 200 when there was none.' } })
+    .input(z.strictObject({}).optional())
     .output(calendarSubscriptionOutput)
     .mutation(({ ctx }) => {
       requireBrowserSession(ctx);

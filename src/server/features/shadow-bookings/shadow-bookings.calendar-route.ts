@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { CALENDAR_SUBSCRIPTION_FEED_PREFIX } from '../../../shared/schemas/calendar-subscription';
 import { CALENDAR_PATH } from '../../../shared/schemas/shadow-bookings';
 import { notFound, notSignedIn } from '../../errors';
@@ -35,3 +37,33 @@ export function registerBookingCalendarRoute(app: FastifyInstance, deps: { booki
     return sendCalendar(reply, calendar);
   });
 }
+
+const calendarBody = { 'text/calendar': { schema: { type: 'string', description: 'An iCalendar (RFC 5545) document: one VEVENT per booking.' } } } as const;
+const feedDescription =
+  "One event per shadow-teacher booking of the caller's family (pending, confirmed and cancelled, with STATUS to match), " +
+  'in the nursery\'s time zone. Answers are never cached.';
+
+/** The feeds above, for the OpenAPI document (the adapter documents only procedures). */
+export const calendarFeedPaths: ZodOpenApiPathsObject = {
+  [CALENDAR_PATH.replace(/^\/api/, '')]: {
+    get: {
+      operationId: 'shadow-bookings-calendar',
+      summary: 'Your bookings as a calendar feed',
+      description: `${feedDescription} Needs a session or a bearer token; calendar apps, which cannot send one, use GET /calendar/{token}.ics.`,
+      tags: ['shadow bookings'],
+      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+      responses: { '200': { description: 'The feed.', content: calendarBody } },
+    },
+  },
+  [`${CALENDAR_SUBSCRIPTION_FEED_PREFIX.replace(/^\/api/, '')}{token}.ics`]: {
+    get: {
+      operationId: 'calendar-subscription-feed',
+      summary: 'A calendar subscription feed',
+      description: `${feedDescription} The address is the credential (create it with POST /calendar-subscription); a revoked or unknown one answers 404.`,
+      tags: ['calendar'],
+      security: [],
+      requestParams: { path: z.object({ token: z.string() }) },
+      responses: { '200': { description: 'The feed.', content: calendarBody }, '404': { description: 'No such subscription, or it was revoked.' } },
+    },
+  },
+};

@@ -147,7 +147,7 @@ function toShadowTeacherDto(row: ShadowTeacherRow): ShadowTeacherDto {
 export const shadowTeachersRouter = router({
   list: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/shadow-teachers', tags: ['shadow teachers'], protect: false, summary: 'Shadow teachers, best rated first' },
+      openapi: { method: 'GET', path: '/shadow-teachers', tags: ['shadow teachers'], protect: false, summary: 'Shadow teachers, best rated first', description: 'Every shadow teacher matching the filters, best rated first. hourlyRate is in cents (USD). Carries an ETag: send If-None-Match to get 304 while it is unchanged. For paging, use GET /shadow-teachers/page.' },
     })
     .input(listShadowTeachersInput)
     .output(z.array(shadowTeacherOutput))

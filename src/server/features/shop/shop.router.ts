@@ -22,8 +22,8 @@ function toProductDto(row: ProductRow): ProductDto {
 // A public catalogue read: no family data, so no service layer beyond the row mapping.
 export const productsRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/products', tags: ['shop'], protect: false, summary: 'Special-needs equipment' } })
-    .input(z.object({}).optional())
+    .meta({ openapi: { method: 'GET', path: '/products', tags: ['shop'], protect: false, summary: 'Special-needs equipment', description: 'The whole shop catalogue. Prices are in cents (USD, see currency). Carries an ETag: send If-None-Match to get 304 while it is unchanged.' } })
+    .input(z.strictObject({}).optional())
     .output(z.array(productOutput))
     .query(async ({ ctx }) => (await repo.listProducts(ctx.db)).map(toProductDto)),
 });
