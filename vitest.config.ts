@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
+    // Fails any test whose REST answers the OpenAPI document does not declare.
+    setupFiles: ['tests/helpers/response-contract-setup.ts'],
     // Each file opens its own database (a PGlite instance takes seconds and ~600 MB): two at a time on two cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { demoAccounts, seed } from '../../src/server/demo/seed';
 import type { AuthLimits } from '../../src/server/features/auth/auth.service';
+import { checkResponsesAgainstDocument } from './response-contract';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://nestling.test';
@@ -35,10 +36,11 @@ export async function createTestApp(
   const dataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'nestling-test-data-'));
   const config = testConfig({ ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
   const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent', authLimits: options.authLimits, reauthorizeEveryMs: options.reauthorizeEveryMs });
+  checkResponsesAgainstDocument(app);
   await app.ready();
   const sessions = new Map<string, Promise<string>>();
   async function signIn(account: { email: string; password: string }) {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: account });
+    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: account.email, password: account.password } });
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
     return sessionCookieOf(response);
   }
