@@ -1,11 +1,12 @@
-import { ActionIcon, Alert, Badge, Button, Card, Code, CopyButton, Group, Skeleton, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Code, Group, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
 import { createApiTokenInput, type ApiTokenDto } from '../../../shared/schemas/auth';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { CopyValueButton } from '../../components/copy-value-button';
 
 const dateOf = (iso: string) => longDate(new Date(iso));
 
@@ -63,15 +64,7 @@ export function ApiAccess() {
             <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="new-token">
               {created.token}
             </Code>
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy token'}>
-                  <ActionIcon variant="light" onClick={copy} aria-label="Copy token">
-                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyValueButton value={created.token} label="Copy token" />
           </Group>
         </Alert>
       )}

@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Code, CopyButton, Group, Skeleton, Text, Title, Tooltip } from '@mantine/core';
-import { IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Code, Group, Skeleton, Text, Title } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
 import type { CreatedCalendarSubscriptionDto } from '../../../shared/schemas/calendar-subscription';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { CopyValueButton } from '../../components/copy-value-button';
 
 /**
  * The secret address calendar apps subscribe to. Like an API token it is shown once, when made;
@@ -58,15 +59,7 @@ export function CalendarSubscription() {
             <Code block style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="calendar-link">
               {created.webcalUrl}
             </Code>
-            <CopyButton value={created.webcalUrl}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy link'}>
-                  <ActionIcon variant="light" onClick={copy} aria-label="Copy calendar link">
-                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyValueButton value={created.webcalUrl} label="Copy calendar link" />
           </Group>
         </Alert>
       )}
