@@ -22,6 +22,17 @@ export interface Keyset {
   columns: readonly KeysetColumn[];
 }
 
+/** The common order: newest first by a timestamp column, ties broken by id (both qualified as the query names them). */
+export function newestFirst(list: string, timeColumn: string, idColumn: string): Keyset {
+  return {
+    list,
+    columns: [
+      { expression: sql.ref(timeColumn), type: 'timestamptz', direction: 'desc' },
+      { expression: sql.ref(idColumn), type: 'int4', direction: 'desc' },
+    ],
+  };
+}
+
 type KeyValue = number;
 
 const INT4_MIN = -(2 ** 31);

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, PROBLEM_CONTENT_TYPE, type Problem } from '../errors';
 
+/** What URL paths an OpenAPI path template (`/community/posts/{id}`) below basePath matches. */
+export function pathPattern(basePath: string, template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${basePath}${escaped}$`);
+}
+
 interface DocumentPaths {
   paths?: Record<string, object>;
 }
@@ -13,7 +19,7 @@ interface DocumentPaths {
  */
 export function registerRestErrors(app: FastifyInstance, document: DocumentPaths, basePath: string) {
   const operations = Object.entries(document.paths ?? {}).map(([template, item]) => ({
-    pattern: new RegExp(`^${basePath}${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    pattern: pathPattern(basePath, template),
     methods: Object.keys(item).map((method) => method.toUpperCase()),
   }));
 

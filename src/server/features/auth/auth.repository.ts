@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { Db, NewUser } from '../../db/database';
-import { readPage, type Keyset } from '../../db/keyset';
+import { newestFirst, readPage } from '../../db/keyset';
 
 const userColumns = [
   'users.id',
@@ -80,13 +79,7 @@ function tokensOf(db: Db, userId: number) {
   return db.selectFrom('api_tokens').select(tokenColumns).where('user_id', '=', userId);
 }
 
-const NEWEST_TOKENS_FIRST: Keyset = {
-  list: 'api-tokens',
-  columns: [
-    { expression: sql.ref('created_at'), type: 'timestamptz', direction: 'desc' },
-    { expression: sql.ref('id'), type: 'int4', direction: 'desc' },
-  ],
-};
+const NEWEST_TOKENS_FIRST = newestFirst('api-tokens', 'created_at', 'id');
 
 /** A page of the user's own tokens, revoked ones too, newest first. */
 export function pageApiTokens(db: Db, userId: number, page: PageInput) {

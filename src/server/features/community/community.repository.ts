@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { CommentsTable, Database, Db, PostsTable } from '../../db/database';
-import { readPage, type Keyset } from '../../db/keyset';
+import { type Keyset, newestFirst, readPage } from '../../db/keyset';
 
 /**
  * Who may read a post: anyone signed in when it is in no group; a support group's posts
@@ -41,13 +41,7 @@ function postsWithCounts(db: Db, viewerId: number) {
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof postsWithCounts>['executeTakeFirstOrThrow']>>;
 
-const NEWEST_POSTS_FIRST: Keyset = {
-  list: 'posts',
-  columns: [
-    { expression: sql.ref('p.created_at'), type: 'timestamptz', direction: 'desc' },
-    { expression: sql.ref('p.id'), type: 'int4', direction: 'desc' },
-  ],
-};
+const NEWEST_POSTS_FIRST = newestFirst('posts', 'p.created_at', 'p.id');
 
 /** A page of the posts `viewerId` may read, newest first. */
 export function listPosts(db: Db, options: { viewerId: number; groupId?: number }, page: PageInput) {

@@ -1,7 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { Db, MentalHealthBookingsTable } from '../../db/database';
-import { readPage, type Keyset } from '../../db/keyset';
+import { newestFirst, readPage } from '../../db/keyset';
 
 // ---- Catalogue --------------------------------------------------------------------------
 
@@ -117,13 +117,7 @@ export function findBookingOfParent(db: Db, bookingId: number, parentId: number)
   return bookingsWithNames(db).where('b.id', '=', bookingId).where('b.parent_id', '=', parentId).executeTakeFirst();
 }
 
-const NEWEST_BOOKINGS_FIRST: Keyset = {
-  list: 'mental-health-bookings',
-  columns: [
-    { expression: sql.ref('b.created_at'), type: 'timestamptz', direction: 'desc' },
-    { expression: sql.ref('b.id'), type: 'int4', direction: 'desc' },
-  ],
-};
+const NEWEST_BOOKINGS_FIRST = newestFirst('mental-health-bookings', 'b.created_at', 'b.id');
 
 /** A page of the parent's bookings, newest first. */
 export function pageBookingsOfParent(db: Db, parentId: number, page: PageInput) {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { Database, Db } from '../../db/database';
-import { readPage, type Keyset } from '../../db/keyset';
+import { newestFirst, readPage } from '../../db/keyset';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 
 /**
@@ -93,13 +93,7 @@ export function listActivities(
   return query.orderBy('activities.occurred_at', 'desc').orderBy('activities.id', 'desc').limit(options.limit).execute();
 }
 
-const NEWEST_ACTIVITIES_FIRST: Keyset = {
-  list: 'activities',
-  columns: [
-    { expression: sql.ref('activities.occurred_at'), type: 'timestamptz', direction: 'desc' },
-    { expression: sql.ref('activities.id'), type: 'int4', direction: 'desc' },
-  ],
-};
+const NEWEST_ACTIVITIES_FIRST = newestFirst('activities', 'activities.occurred_at', 'activities.id');
 
 /** A page of the activities the user may read, newest first. */
 export function pageActivities(db: Db, user: AuthenticatedUser, options: { classroomId?: number }, page: PageInput) {

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { BookingStatus, CancelReason } from '../../../shared/booking-rules';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { BookingEventsTable, Db, ShadowBookingsTable } from '../../db/database';
-import { readPage, type Keyset } from '../../db/keyset';
+import { type Keyset, newestFirst, readPage } from '../../db/keyset';
 
 /** Bookings with the names of their teacher, child and nursery; a name is null once its row is gone. */
 function bookingsWithNames(db: Db) {
@@ -126,13 +126,7 @@ export function listBookingsOfParent(db: Db, parentId: number) {
   return bookingsWithNames(db).where('b.parent_id', '=', parentId).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').execute();
 }
 
-const NEWEST_BOOKINGS_FIRST: Keyset = {
-  list: 'shadow-bookings',
-  columns: [
-    { expression: sql.ref('b.created_at'), type: 'timestamptz', direction: 'desc' },
-    { expression: sql.ref('b.id'), type: 'int4', direction: 'desc' },
-  ],
-};
+const NEWEST_BOOKINGS_FIRST = newestFirst('shadow-bookings', 'b.created_at', 'b.id');
 
 /** A page of the parent's bookings, newest first. */
 export function pageBookingsOfParent(db: Db, parentId: number, page: PageInput) {
