@@ -144,7 +144,7 @@ describe('CSRF protection for cookie-authenticated changes', () => {
       headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
       payload: { name: 'My calendar' },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
   });
 
   it('applies the same origin check on /trpc', async () => {
@@ -163,7 +163,7 @@ describe('personal API tokens', () => {
   async function createToken(name: string) {
     const cookie = await t.cookieFor(demoAccounts.parent);
     const res = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name } });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     return { cookie, created: res.json() as { id: number; token: string; prefix: string } };
   }
 

@@ -38,6 +38,8 @@ interface DemoRows {
   mentalHealthBookingId: number;
   postId: number;
   commentId: number;
+  /** An activity of the camera's classroom, which family2 may not watch. */
+  activityId: number;
   imageId: string;
   joinedGroupId: number;
   teacherId: number;
@@ -64,6 +66,8 @@ interface Request {
 const SESSION_DAY = '2026-11-25';
 
 const foreignIdCases: Record<string, ForeignIdCase> = {
+  'GET /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
+  'GET /activities/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/activities/${r.activityId}` }) },
   'DELETE /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
   'GET /activities query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities?channel=${r.cameraId}` }) },
   'GET /activities/page query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities/page?channel=${r.cameraId}` }) },
@@ -83,6 +87,9 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   },
   'POST /shadow-bookings body:teacherId': { notFamilyData: 'shadow teachers are a public catalogue' },
   'POST /shadow-bookings body:nurseryId': { notFamilyData: 'nurseries are a public catalogue' },
+  'GET /children/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/children/${r.childId}` }) },
+  'GET /shadow-bookings/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/shadow-bookings/${r.shadowBookingId}` }) },
+  'GET /mental-health/bookings/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/mental-health/bookings/${r.mentalHealthBookingId}` }) },
   'PATCH /shadow-bookings/{id}/status path:id': {
     expect: 'refused',
     request: (r) => ({ url: `/api/shadow-bookings/${r.shadowBookingId}/status`, payload: { status: 'cancelled' } }),
@@ -130,6 +137,11 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
     expect: 'allowed',
     why: 'anyone who may read a post may comment on it',
     request: (r) => ({ url: `/api/community/posts/${r.postId}/comments`, payload: { content: 'A reply from family 2.' } }),
+  },
+  'GET /community/comments/{id} path:id': {
+    expect: 'allowed',
+    why: 'a comment on a post in no support group is for every signed-in parent, like the post',
+    request: (r) => ({ url: `/api/community/comments/${r.commentId}` }),
   },
   'DELETE /community/comments/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/community/comments/${r.commentId}` }) },
   'GET /community/groups/{id} path:id': { notFamilyData: 'support groups are public' },
@@ -245,7 +257,7 @@ async function createDemoRows(): Promise<DemoRows> {
   const camera = await db
     .selectFrom('cameras')
     .innerJoin('children', 'children.classroom_id', 'cameras.classroom_id')
-    .select('cameras.id')
+    .select(['cameras.id', 'cameras.classroom_id'])
     .where('children.parent_id', '=', user.id)
     .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where('parent_id', '=', family2User.id).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
     .executeTakeFirst();
@@ -253,7 +265,8 @@ async function createDemoRows(): Promise<DemoRows> {
   const teacher = await teacherNamed(t, 'Amara Okafor');
   teacherRate = teacher.hourly_rate;
   nurseryId = await firstNurseryId(t);
-  const partial: DemoRows = { userId: user.id, childId: child.id, teacherId: teacher.id, cameraId: camera.id } as DemoRows;
+  const activity = await db.selectFrom('activities').select('id').where('classroom_id', '=', camera.classroom_id).orderBy('id').executeTakeFirstOrThrow();
+  const partial: DemoRows = { userId: user.id, childId: child.id, teacherId: teacher.id, cameraId: camera.id, activityId: activity.id } as DemoRows;
 
   const token = await asDemo('POST', '/api/tokens', { name: 'Security sweep' });
   const booking = await asDemo('POST', '/api/shadow-bookings', shadowBooking(partial));
@@ -303,7 +316,11 @@ async function demoFamilyRows() {
 function urlOf(op: Operation): string {
   const own: Record<string, string> = {
     '/tokens/{id}': String(rows.tokenId),
+    '/activities/{id}': String(rows.activityId),
+    '/children/{id}': String(rows.childId),
+    '/shadow-bookings/{id}': String(rows.shadowBookingId),
     '/shadow-bookings/{id}/status': String(rows.shadowBookingId),
+    '/mental-health/bookings/{id}': String(rows.mentalHealthBookingId),
     '/shadow-teachers/{id}/availability': String(rows.teacherId),
     '/mental-health/bookings/{id}/status': String(rows.mentalHealthBookingId),
     '/community/comments/{id}': String(rows.commentId),

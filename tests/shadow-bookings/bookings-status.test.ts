@@ -280,7 +280,7 @@ describe('GET /api/shadow-bookings/calendar.ics', () => {
 
   it('accepts a personal API token', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: demo.cookie }, payload: { name: 'Calendar app' } });
-    expect(created.statusCode).toBe(200);
+    expect(created.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'GET', url: '/api/shadow-bookings/calendar.ics', headers: { authorization: `Bearer ${created.json().token}` } });
     expect(res.statusCode).toBe(200);
     const withCookie = await t.app.inject({ method: 'GET', url: '/api/shadow-bookings/calendar.ics', headers: { cookie: demo.cookie } });

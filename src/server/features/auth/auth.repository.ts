@@ -86,6 +86,11 @@ export function pageApiTokens(db: Db, userId: number, page: PageInput) {
   return readPage(tokensOf(db, userId), NEWEST_TOKENS_FIRST, page);
 }
 
+/** One of the user's own tokens; another account's reads as absent. */
+export function findApiToken(db: Db, userId: number, tokenId: number) {
+  return tokensOf(db, userId).where('id', '=', tokenId).executeTakeFirst();
+}
+
 export function insertApiToken(db: Db, token: { userId: number; name: string; tokenHash: string; prefix: string }) {
   return db
     .insertInto('api_tokens')

@@ -95,7 +95,10 @@ export const apiTokensRouter = router({
         path: '/tokens',
         tags: ['api tokens'],
         summary: 'Create a personal API token (needs a browser session); the token is shown once',
+        successDescription: 'Created: answers 201 with the token, the only time it is shown.',
       },
+      successStatus: 201,
+      location: (token: { id: number }) => `/api/tokens/${token.id}`,
     })
     .input(createApiTokenInput)
     .output(createdApiTokenOutput)
@@ -104,6 +107,21 @@ export const apiTokensRouter = router({
       if (ctx.authMethod !== 'session') throw forbidden('Create API tokens from a signed-in browser session.');
       return ctx.services.auth.createApiToken(ctx.user.id, input.name);
     }),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tokens/{id}',
+        tags: ['api tokens'],
+        summary: 'One of your API tokens',
+        description: "Its name, prefix and when it was created, last used and revoked; never the token itself. Another account's token id answers 404.",
+        errorResponses: { 401: 'Not signed in', 404: 'Not one of your tokens' },
+      },
+    })
+    .input(idParam)
+    .output(apiTokenOutput)
+    .query(({ ctx, input }) => ctx.services.auth.getApiToken(ctx.user.id, input.id)),
 
   revoke: protectedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/tokens/{id}', tags: ['api tokens'], summary: 'Revoke one of your API tokens', description: 'The token stops working at once, on every server. Only a browser session may revoke tokens; another account\'s token id answers 404.' } })

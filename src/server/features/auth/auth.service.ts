@@ -270,6 +270,12 @@ export function createAuthService(deps: {
       return pageOf(await repo.pageApiTokens(db, userId, page), toApiTokenDto);
     },
 
+    async getApiToken(userId: number, tokenId: number) {
+      const row = await repo.findApiToken(db, userId, tokenId);
+      if (!row) throw notFound('That token');
+      return toApiTokenDto(row);
+    },
+
     async createApiToken(userId: number, name: string) {
       const token = newSecret(API_TOKEN_PREFIX);
       const row = await repo.insertApiToken(db, {

@@ -11,6 +11,11 @@ export function listChildren(db: Db, parentId: number) {
     .execute();
 }
 
+/** One child of the parent's family; another family's child reads as absent. */
+export function findChild(db: Db, parentId: number, childId: number) {
+  return db.selectFrom('children').selectAll().where('id', '=', childId).where('parent_id', '=', parentId).executeTakeFirst();
+}
+
 export function insertChild(db: Db, child: Insertable<ChildrenTable>) {
   return db.insertInto('children').values(child).returningAll().executeTakeFirstOrThrow();
 }

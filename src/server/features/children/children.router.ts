@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { childOutput, createChildInput } from '../../../shared/schemas/children';
+import { idParam } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
 
 export const childrenRouter = router({
@@ -8,6 +9,21 @@ export const childrenRouter = router({
     .input(z.strictObject({}).optional())
     .output(z.array(childOutput))
     .query(({ ctx }) => ctx.services.children.listChildren(ctx.user)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/children/{id}',
+        tags: ['children'],
+        summary: 'One of your children',
+        description: "The same fields as GET /children gives for each child. Another family's child answers 404.",
+        errorResponses: { 401: 'Not signed in', 404: 'Not one of your children' },
+      },
+    })
+    .input(idParam)
+    .output(childOutput)
+    .query(({ ctx, input }) => ctx.services.children.getChild(ctx.user, input.id)),
 
   create: protectedProcedure
     .meta({
@@ -21,6 +37,7 @@ export const childrenRouter = router({
         errorResponses: { 400: 'A field is not valid; errors names it', 401: 'Not signed in' },
       },
       successStatus: 201,
+      location: (child: { id: number }) => `/api/children/${child.id}`,
     })
     .input(createChildInput)
     .output(childOutput)

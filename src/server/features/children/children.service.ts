@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { ageInMonths, ageLabel, localDate, monthsBetween } from '../../../shared/dates';
 import { MAX_CHILD_AGE_YEARS, type ChildDto, type CreateChildInput } from '../../../shared/schemas/children';
 import type { ChildrenTable, Database } from '../../db/database';
-import { badInput } from '../../errors';
+import { badInput, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import * as repo from './children.repository';
 
@@ -31,6 +31,12 @@ export function createChildrenService(deps: { db: Kysely<Database>; timeZone: st
       const today = localDate(now(), timeZone);
       const rows = await repo.listChildren(db, user.id);
       return rows.map((row) => toChildDto(row, today));
+    },
+
+    async getChild(user: AuthenticatedUser, childId: number): Promise<ChildDto> {
+      const row = await repo.findChild(db, user.id, childId);
+      if (!row) throw notFound('That child');
+      return toChildDto(row, localDate(now(), timeZone));
     },
 
     /** Adds a child to the caller's own family; they join a classroom later, through their nursery. */

@@ -40,7 +40,8 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
       },
       handler: async (request, reply) => {
         const image = await images.upload(request.auth!.user.id, (request.body as Readable | undefined) ?? Readable.from([]));
-        return reply.code(201).send(toUploadedImageDto(image));
+        const uploaded = toUploadedImageDto(image);
+        return reply.code(201).header('location', uploaded.url).send(uploaded);
       },
     });
 
@@ -97,7 +98,11 @@ export const communityImagePaths: ZodOpenApiPathsObject = {
         content: Object.fromEntries(imageContentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
       },
       responses: {
-        '201': { description: 'Stored; answers its id and where it and its thumbnail are served.', content: { 'application/json': { schema: uploadedImageOutput } } },
+        '201': {
+          description: 'Stored; answers its id and where it and its thumbnail are served. Location is its url.',
+          headers: { Location: { $ref: '#/components/headers/Location' } },
+          content: { 'application/json': { schema: uploadedImageOutput } },
+        },
         '400': { description: 'The body was empty, or did not arrive whole.', content: errorBody },
         '401': { description: 'Not signed in.', content: errorBody },
         '413': { description: 'Larger than 5 MB.', content: errorBody },

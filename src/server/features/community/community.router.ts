@@ -106,7 +106,9 @@ const postsRouter = router({
         path: '/community/posts/{id}/reports',
         tags,
         summary: 'Report a post to the moderators',
-        description: 'The report is stored for review. Reporting the same post again keeps your first report.',
+        description:
+          'The report is stored for review. Reporting the same post again keeps your first report. Reports are read only by ' +
+          'moderators, so the answer has no Location: the report is known by this address, the post it is about.',
         successDescription: 'Created: answers 201.',
       },
       successStatus: 201,
@@ -142,10 +144,26 @@ const commentsRouter = router({
         successDescription: 'Created: answers 201 with the new comment.',
       },
       successStatus: 201,
+      location: (comment: { id: number }) => `/api/community/comments/${comment.id}`,
     })
     .input(createCommentInput)
     .output(commentOutput)
     .mutation(({ ctx, input }) => ctx.services.community.createComment(ctx.user, input.id, input.content)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/community/comments/{id}',
+        tags,
+        summary: 'One comment',
+        description: `A comment on a post you may read. ${GROUP_POSTS} ${PLAIN_TEXT}`,
+        errorResponses: { 401: 'Not signed in', 404: 'Not a comment on a post you may read' },
+      },
+    })
+    .input(commentIdInput)
+    .output(commentOutput)
+    .query(({ ctx, input }) => ctx.services.community.getComment(ctx.user, input.id)),
 
   remove: protectedProcedure
     .meta({

@@ -181,6 +181,12 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
       return pageOf(await repo.listComments(db, input.id, input), toCommentDto);
     },
 
+    async getComment(viewer: AuthenticatedUser, commentId: number): Promise<CommentDto> {
+      const row = await repo.findComment(db, commentId);
+      if (!row || !(await repo.visiblePostExists(db, row.post_id, viewer.id))) throw notFound('That comment');
+      return toCommentDto(row);
+    },
+
     async createComment(user: AuthenticatedUser, postId: number, content: string): Promise<CommentDto> {
       const id = await db.transaction().execute(async (trx) => {
         await lockPost(trx, postId, user);

@@ -11,7 +11,7 @@ import {
   timeWindowOutput,
   updateMentalHealthBookingStatusInput,
 } from '../../../shared/schemas/mental-health';
-import { PAGING_RULES } from '../../../shared/schemas/common';
+import { idParam, PAGING_RULES } from '../../../shared/schemas/common';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 const tags = ['mental health'];
@@ -32,6 +32,7 @@ const bookingsRouter = router({
         successDescription: 'Created: answers 201 with the new booking, pending.',
       },
       successStatus: 201,
+      location: (booking: { id: number }) => `/api/mental-health/bookings/${booking.id}`,
     })
     .input(createMentalHealthBookingInput)
     .output(mentalHealthBookingOutput)
@@ -50,6 +51,21 @@ const bookingsRouter = router({
     .input(listMentalHealthBookingsInput)
     .output(mentalHealthBookingPageOutput)
     .query(({ ctx, input }) => ctx.services.mentalHealth.listBookings(ctx.user, input)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/mental-health/bookings/{id}',
+        tags,
+        summary: 'One of your bookings',
+        description: "Another family's booking answers 404.",
+        errorResponses: { 401: 'Not signed in', 404: 'Not one of your bookings' },
+      },
+    })
+    .input(idParam)
+    .output(mentalHealthBookingOutput)
+    .query(({ ctx, input }) => ctx.services.mentalHealth.getBooking(ctx.user, input.id)),
 
   updateStatus: protectedProcedure
     .meta({

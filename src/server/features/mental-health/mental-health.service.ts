@@ -132,6 +132,12 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
     },
 
     /** A parent may cancel their own booking while it is pending; another family's answers 404. */
+    async getBooking(user: AuthenticatedUser, bookingId: number): Promise<MentalHealthBookingDto> {
+      const row = await repo.findBookingOfParent(db, bookingId, user.id);
+      if (!row) throw notFound('That booking');
+      return toBookingDto(row);
+    },
+
     async cancelBooking(user: AuthenticatedUser, bookingId: number): Promise<MentalHealthBookingDto> {
       await db.transaction().execute(async (trx) => {
         const booking = await repo.lockBookingOfParent(trx, bookingId, user.id);

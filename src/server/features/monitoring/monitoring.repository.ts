@@ -100,6 +100,11 @@ export function pageActivities(db: Db, user: AuthenticatedUser, options: { class
   return readPage(activitiesIn(db, user, options.classroomId), NEWEST_ACTIVITIES_FIRST, page);
 }
 
+/** One activity the user may read; any other reads as absent. */
+export function findVisibleActivity(db: Db, user: AuthenticatedUser, activityId: number) {
+  return activitiesIn(db, user, undefined).where('activities.id', '=', activityId).executeTakeFirst();
+}
+
 export function findVisibleActivityPosition(db: Db, user: AuthenticatedUser, activityId: number) {
   return readableActivities(db, user)
     .select(['activities.id', 'activities.occurred_at'])

@@ -8,7 +8,7 @@ import {
   pageActivitiesInput,
   staffClassroomOutput,
 } from '../../../shared/schemas/monitoring';
-import { PAGING_RULES } from '../../../shared/schemas/common';
+import { idParam, PAGING_RULES } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
 
 export const camerasRouter = router({
@@ -49,6 +49,21 @@ export const activitiesRouter = router({
     .output(activityPageOutput)
     .query(({ ctx, input }) => ctx.services.monitoring.pageActivities(ctx.user, input)),
 
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/activities/{id}',
+        tags: ['monitoring'],
+        summary: 'One activity',
+        description: 'An activity of a classroom you may watch, as GET /activities lists it. Any other id answers 404.',
+        errorResponses: { 401: 'Not signed in', 404: 'Not an activity you may see' },
+      },
+    })
+    .input(idParam)
+    .output(activityOutput)
+    .query(({ ctx, input }) => ctx.services.monitoring.getActivity(ctx.user, input.id)),
+
   create: protectedProcedure
     .meta({
       openapi: {
@@ -64,6 +79,7 @@ export const activitiesRouter = router({
         successDescription: 'Created: answers 201 with the saved activity, as GET /activities lists it.',
       },
       successStatus: 201,
+      location: (activity: { id: number }) => `/api/activities/${activity.id}`,
     })
     .input(createActivityInput)
     .output(activityOutput)

@@ -82,6 +82,12 @@ export function createMonitoringService(deps: {
       return pageOf(await repo.pageActivities(db, user, { classroomId: target?.classroomId }, input), (row) => toActivityDto(row, at));
     },
 
+    async getActivity(user: AuthenticatedUser, activityId: number): Promise<ActivityDto> {
+      const row = await repo.findVisibleActivity(db, user, activityId);
+      if (!row) throw notFound('That activity');
+      return toActivityDto(row, now());
+    },
+
     /**
      * Logs an activity for a classroom of the caller's nursery (staff only), moves the named
      * child's live state along, and publishes the activity once it is committed.

@@ -31,6 +31,8 @@ export const calendarSubscriptionRouter = router({
           'Creating one replaces the one before, which stops working. Subscribe with webcalUrl, or give url to apps that ask for https.',
       },
       successStatus: 201,
+      // What was created is the feed itself: its address is the secret the body shows once.
+      location: (created: { url: string }) => created.url,
     })
     .input(z.strictObject({}).optional())
     .output(createdCalendarSubscriptionOutput)

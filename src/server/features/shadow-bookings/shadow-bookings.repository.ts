@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { BookingStatus, CancelReason } from '../../../shared/booking-rules';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { BookingEventsTable, Db, ShadowBookingsTable } from '../../db/database';
@@ -148,18 +148,34 @@ export function listLiveBookingsOfParent(db: Db, parentId: number) {
  * Locks a booking the caller takes part in: as its parent, or as the teacher it books.
  * Any other booking reads as absent.
  */
-export function lockBookingOfActor(db: Db, bookingId: number, actor: { userId: number; teacherId: number | null }) {
+export function lockBookingOfActor(db: Db, bookingId: number, actor: BookingActor) {
   return db
-    .selectFrom('shadow_bookings')
-    .select(['id', 'parent_id', 'teacher_id', 'status', 'cancel_reason'])
-    .where('id', '=', bookingId)
-    .where((eb) => {
-      const parties = [eb('parent_id', '=', actor.userId)];
-      if (actor.teacherId !== null) parties.push(eb('teacher_id', '=', actor.teacherId));
-      return eb.or(parties);
-    })
+    .selectFrom('shadow_bookings as b')
+    .select(['b.id', 'b.parent_id', 'b.teacher_id', 'b.status', 'b.cancel_reason'])
+    .where('b.id', '=', bookingId)
+    .where((eb) => takesPart(eb, actor))
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** A booking the caller takes part in, with its names; any other reads as absent. */
+export function findBookingOfActor(db: Db, bookingId: number, actor: BookingActor) {
+  return bookingsWithNames(db)
+    .where('b.id', '=', bookingId)
+    .where((eb) => takesPart(eb, actor))
+    .executeTakeFirst();
+}
+
+interface BookingActor {
+  userId: number;
+  teacherId: number | null;
+}
+
+/** As the booking's parent, or as the teacher it books. */
+function takesPart(eb: ExpressionBuilder<{ b: ShadowBookingsTable }, 'b'>, actor: BookingActor) {
+  const parties = [eb('b.parent_id', '=', actor.userId)];
+  if (actor.teacherId !== null) parties.push(eb('b.teacher_id', '=', actor.teacherId));
+  return eb.or(parties);
 }
 
 export async function updateBookingStatus(db: Db, bookingId: number, status: BookingStatus, cancelReason: CancelReason | null) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY, PAGING_RULES } from '../../../shared/schemas/common';
+import { CURRENCY, idParam, PAGING_RULES } from '../../../shared/schemas/common';
 import {
   bookingOutput,
   bookingPageOutput,
@@ -51,6 +51,7 @@ export const shadowBookingsRouter = router({
         },
       },
       successStatus: 201,
+      location: (booking: { id: number }) => `/api/shadow-bookings/${booking.id}`,
     })
     .input(createBookingInput)
     .output(bookingOutput)
@@ -85,6 +86,21 @@ export const shadowBookingsRouter = router({
     .input(pageBookingsInput)
     .output(bookingPageOutput)
     .query(({ ctx, input }) => ctx.services.bookings.pageForParent(ctx.user, input, input.parentId)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/shadow-bookings/{id}',
+        tags: ['shadow bookings'],
+        summary: 'One booking',
+        description: "A booking you made, or, for a teacher account, one of its teacher's bookings. Any other id answers 404.",
+        errorResponses: { 401: 'Not signed in', 404: 'Not a booking you take part in' },
+      },
+    })
+    .input(idParam)
+    .output(bookingOutput)
+    .query(({ ctx, input }) => ctx.services.bookings.get(ctx.user, input.id)),
 
   updateStatus: protectedProcedure
     .meta({

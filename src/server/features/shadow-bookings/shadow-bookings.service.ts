@@ -213,6 +213,14 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
       return pageOf(await repo.pageBookingsOfParent(db, user.id, page), toBookingDto);
     },
 
+    /** One booking the caller takes part in, as its parent or as the teacher it books. */
+    async get(user: AuthenticatedUser, bookingId: number): Promise<BookingDto> {
+      const actor = { userId: user.id, teacherId: linkedTeacherId(user) };
+      if (!(await repo.findBookingOfActor(db, bookingId, actor))) throw notFound('That booking');
+      await expireStale({ bookingId });
+      return toBookingDto((await repo.findBookingOfActor(db, bookingId, actor))!);
+    },
+
     /** Parents cancel their own pending bookings; a linked teacher confirms or declines theirs. */
     async updateStatus(user: AuthenticatedUser, bookingId: number, to: BookingStatus): Promise<BookingDto> {
       const teacherId = linkedTeacherId(user);
