@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/errors';
-import { PasswordHasher, decoyHash, defaultHashConcurrency, hashPassword } from '../../src/server/lib/passwords';
+import { PasswordHasher, defaultHashConcurrency, hashPassword } from '../../src/server/lib/passwords';
 
 describe('PasswordHasher', () => {
   it('runs one core fewer than the machine has, and one fewer than the thread pool, but at least one', () => {
@@ -23,7 +23,7 @@ describe('PasswordHasher', () => {
     expect(refusal).toMatchObject({ code: 'server_busy', details: { retryAfterSeconds: expect.any(Number) } });
     expect(await first).toBe(true);
     expect(await second).toBe(false);
-    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2 });
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2, decoys: 0 });
   });
 
   it('can be asked, before any other work, whether a hash asked for now would be refused', async () => {
@@ -37,7 +37,19 @@ describe('PasswordHasher', () => {
     expect(() => hasher.refuseIfFull()).not.toThrow();
   });
 
-  it('never matches the decoy hash', async () => {
-    expect(await new PasswordHasher(1).verify('', decoyHash)).toBe(false);
+  it('queues a decoy like a real check and holds its slot, but hashes nothing and never matches', async () => {
+    const hasher = new PasswordHasher(1, 1);
+    const stored = await hashPassword('correct horse battery staple');
+    const real = hasher.verify('correct horse battery staple', stored);
+    const decoy = hasher.decoy();
+    expect(hasher.load).toMatchObject({ running: 1, waiting: 1 });
+    expect(() => hasher.refuseIfFull()).toThrow(expect.objectContaining({ code: 'server_busy' }));
+    expect(await real).toBe(true);
+    // The decoy now holds the only slot: a real check asked for meanwhile waits behind it.
+    const after = hasher.verify('wrong', stored);
+    expect(hasher.load).toMatchObject({ running: 1, waiting: 1 });
+    expect(await decoy).toBe(false);
+    expect(await after).toBe(false);
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2, decoys: 1 });
   });
 });

@@ -32,9 +32,30 @@ describe('throttling before hashing', () => {
     try {
       const signIn = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'guess-xxxx' }, remoteAddress: '10.8.1.1' });
       expect((await signIn('first@example.com')).statusCode).toBe(401);
-      const hashed = t.app.services.auth.passwordHashLoad().completed;
+      const before = t.app.services.auth.passwordHashLoad();
       expect((await signIn('second@example.com')).statusCode).toBe(429);
-      expect(t.app.services.auth.passwordHashLoad().completed).toBe(hashed);
+      expect(t.app.services.auth.passwordHashLoad()).toEqual(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('an unknown email', () => {
+  it('answers the same 401 as a wrong password after a decoy wait, and costs no hash', async () => {
+    const t = await createTestApp({ seed: false });
+    try {
+      const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { name: 'Kim Lee', email: 'kim@example.com', password: 'a calm morning walk 42' } });
+      expect(signUp.statusCode, signUp.body).toBe(200);
+      const signIn = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'guess-xxxx' } });
+      const before = t.app.services.auth.passwordHashLoad();
+      const wrongPassword = await signIn('kim@example.com');
+      const afterWrongPassword = t.app.services.auth.passwordHashLoad();
+      expect(afterWrongPassword).toMatchObject({ completed: before.completed + 1, decoys: before.decoys });
+      const unknownEmail = await signIn('nobody@example.com');
+      expect(t.app.services.auth.passwordHashLoad()).toMatchObject({ completed: afterWrongPassword.completed, decoys: before.decoys + 1 });
+      expect(unknownEmail.statusCode).toBe(401);
+      expect(unknownEmail.json()).toEqual(wrongPassword.json());
     } finally {
       await t.close();
     }

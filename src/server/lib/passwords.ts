@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../errors';
 
 // OWASP's scrypt baseline: N=2^17, r=8, p=1. maxmem must exceed 128 * N * r bytes.
@@ -36,12 +37,6 @@ async function verifyPassword(password: string, stored: string): Promise<boolean
 }
 
 /**
- * Checked against when the email is unknown, so that timing reveals nothing: a well-formed hash
- * of nothing anyone knows, which costs one scrypt like a real check and never matches.
- */
-export const decoyHash = format(randomBytes(16), randomBytes(KEY_LENGTH));
-
-/**
  * Hashes at once by default: one core fewer than the machine has, so one always stays free to
  * serve, and one fewer than libuv's thread pool (scrypt runs there), so that file reads and DNS
  * lookups, which share that pool, always find a thread.
@@ -65,6 +60,7 @@ export class PasswordHasher {
   /** A moving average of one hash's time: Retry-After is the time the backlog takes to clear. */
   private averageMs = 300;
   private completed = 0;
+  private decoys = 0;
 
   constructor(
     readonly concurrency = defaultHashConcurrency(),
@@ -80,6 +76,16 @@ export class PasswordHasher {
   }
 
   /**
+   * Stands in for checking the password of an account that does not exist (or has no password).
+   * It waits its turn like a real check and then holds the slot for as long as recent checks
+   * took, so neither the answer's timing nor the queue tells the two apart. But it computes
+   * nothing: a flood of made-up emails can fill the queue (and get 503 past it), never the cores.
+   */
+  decoy(): Promise<false> {
+    return this.run(() => sleep(this.averageMs).then(() => false as const), { timed: false });
+  }
+
+  /**
    * Refuses at once when a hash asked for now would be turned away. Callers check this before
    * any other work, so a flood of sign-ins costs neither a hash nor a database round trip.
    */
@@ -87,9 +93,9 @@ export class PasswordHasher {
     if (this.running >= this.concurrency && this.waiting.length >= this.maxWaiting) throw this.busy();
   }
 
-  /** Hashes running, waiting, and run so far. */
+  /** Checks running and waiting (decoys included), real hashes run so far, and decoys run so far. */
   get load() {
-    return { running: this.running, waiting: this.waiting.length, completed: this.completed };
+    return { running: this.running, waiting: this.waiting.length, completed: this.completed, decoys: this.decoys };
   }
 
   private busy() {
@@ -98,7 +104,8 @@ export class PasswordHasher {
     return new AppError('server_busy', BUSY_MESSAGE, { retryAfterSeconds });
   }
 
-  private async run<T>(job: () => Promise<T>): Promise<T> {
+  /** `timed: false` leaves the average to real hashes, so a decoy's wait follows them. */
+  private async run<T>(job: () => Promise<T>, { timed = true } = {}): Promise<T> {
     if (this.running < this.concurrency) {
       this.running += 1;
     } else if (this.waiting.length < this.maxWaiting) {
@@ -111,8 +118,12 @@ export class PasswordHasher {
     try {
       return await job();
     } finally {
-      this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
-      this.completed += 1;
+      if (timed) {
+        this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
+        this.completed += 1;
+      } else {
+        this.decoys += 1;
+      }
       const next = this.waiting.shift();
       if (next) next();
       else this.running -= 1;
