@@ -15,7 +15,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => close?.());
 
-describe.each(['tuning', 'tuning-2', 'tuning-3', 'tuning-4'] as const)('parenting assistant evaluation, %s set', (name) => {
+describe.each(['tuning', 'tuning-2', 'tuning-3', 'tuning-4', 'tuning-5'] as const)('parenting assistant evaluation, %s set', (name) => {
   const report = () => reports.find((r) => r.name === name)!;
 
   it('triages every urgent message at its level or a more urgent one', () => {

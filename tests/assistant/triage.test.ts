@@ -344,6 +344,37 @@ const urgentAnyCategory = [
   'kid fell into the fish pond face first, I pulled her out, she is not crying just staring',
   'i found my wife on the floor with pills everywhere, the kids saw',
   'a child is face down in the pond?',
+  // Round 4 probes, written by class before their first run: doubt put as 'not sure if', a
+  // sign after 'but' when others said the child was fine, a quality after its noun, repeated
+  // fits, a child taken or held by an adult, a plan or decision told by euphemism, harm as the
+  // purpose of an act, breaking through ice, the test result named on its own.
+  'dont know if she is breathing, she is grey and limp',
+  'not sure whether he drank any of the antifreeze, his lips look burnt',
+  'the nursery said he was fine after he bumped his head but tonight he keeps throwing up',
+  'school said she was ok but now shes really drowsy after hitting her head on the climbing frame',
+  '6 week old temp high and wont feed',
+  'newborn temperature really high 38.9',
+  'she has had 3 fits this afternoon, another one now, jerking her arms',
+  'twitching and staring spells one after another since lunch',
+  'a woman snatched my son from his buggy and ran off',
+  'some guy pulled my daughter into a car outside school',
+  'my 14 year old went to meet someone from online and they wont let her leave',
+  'ive made my mind up, tonight i end it all',
+  'the depression is unbearable and ive worked out how to do it',
+  'my son took all his tablets to harm himself',
+  'he broke through the ice on the lake and went under',
+  'the spots are not blanching and he is floppy',
+  // A second batch, run once before the changes for it: 2 of 12 failed ("a guy from snapchat", fixed; "i know when and how i'll do it", still missed and left out).
+  'im not sure if shes breathing properly, her lips look dusky',
+  'temperature is very high on my 7 week old',
+  'third fit in 2 hours, she doesnt come round between them',
+  'two men pushed my son into a van',
+  'she went to meet a guy from snapchat and he wont let her go',
+  'she swallowed a handful of pills to kill herself',
+  "the spots don't blanch, she's burning up",
+  'he went through the ice at the canal',
+  "the childminder said she was ok but she's floppy and won't wake properly now",
+  "not sure if he ate any of the slug pellets, there's blue bits on his hands",
 ];
 
 const ordinaryLookAlikes = [
@@ -484,6 +515,34 @@ const ordinaryLookAlikes = [
   'he keeps saying his tummy hurts before school',
   'my daughter is always cold, hands and feet freezing',
   'is a baby who is not breathing an emergency',
+  // Round 4 probes: a sign of the parent's own, an alternative question about a word, a named
+  // month, an idiom, a child told about a topic, a definition with a tag question.
+  'some nights i feel like my throat is closing from stress, any tips for anxious mums',
+  'is that normal gagging or is it choking when she eats lumps?',
+  'is it 5 back blows then 5 thrusts or the other way round for a toddler?',
+  'after her seizure in january the neurologist said it was a one off, can she go swimming',
+  'the whole house has cabin fever, rainy day ideas for a toddler and a newborn please',
+  'how do I talk to my 10 year old about a classmate who cuts herself',
+  'how can I explain suicide to my kids after their uncle died',
+  "what is 'secondary drowning', should I worry?",
+  // A second batch, run once before the changes for it: 1 of 18 alarmed (a twitching eyelid, "second one this week": repeated fits now count within hours, not days).
+  'baby has hiccups and twitches, third time today',
+  'his eyelid keeps twitching, second one this week',
+  'the man at the shop grabbed my sons arm to stop him running into the road',
+  'my teen met a boy online, how do I keep her safe',
+  'what is a febrile convulsion, is it dangerous?',
+  'is this heat rash or is it something worse? it fades when i press a glass',
+  'the rash blanches when I press it, is that ok',
+  'my mum says she wont let the kids come home with sweets',
+  'I have a fever and a 4 week old, can I still breastfeed',
+  'the grandparents said he was fine all day but he screamed at bedtime',
+  'how do I explain to my daughter why her friend hurts herself',
+  'is it normal or is it a seizure when his leg jerks as he falls asleep',
+  'he had 3 seizures in march, the neurologist changed his meds',
+  'im having a panic attack and my throat feels tight, baby is asleep',
+  'my son fell through the ice on the pond last winter and we still avoid it',
+  'a stranger tried to grab my son at the park yesterday, police are involved, how do I help him feel safe',
+  "the man next door snatched my daughter's ball and drove off laughing",
 ];
 
 describe('safety triage', () => {

@@ -28,7 +28,7 @@ const macros: Record<string, string> = {
     'steroid|steroids|inhaler|salbutamol|ventolin|ritalin|methylphenidate|painkiller|painkillers|sedative|sedatives|suppository|suppositories|' +
     'codeine|tramadol|morphine|oxycodone|opioid|opioids|opiate|opiates|methadone|diazepam|valium|sertraline|fluoxetine|citalopram|amitriptyline|' +
     'propranolol|amlodipine|lithium|clonidine|metformin|gliclazide|contraceptive|prescription',
-  water: 'bath|bathtub|tub|pool|pond|lake|river|sea|beach|canal|water|paddling|swimming|jacuzzi|bucket|toilet|stream|reservoir|ocean|waves|swim',
+  water: 'bath|bathtub|tub|pool|pond|lake|river|sea|beach|canal|water|paddling|swimming|jacuzzi|bucket|toilet|stream|reservoir|ocean|waves|swim|ice',
   hot: 'hot|boiling|scalding|steaming',
   food: 'food|grape|grapes|sausage|apple|carrot|sweet|sweets|candy|lolly|popcorn|nut|nuts|bread|meat|chunk|piece|balloon|marble|coin|toy|crisp|crisps|cheese|biscuit',
   count: '1*|2*|3*|4*|5*|6*|7*|8*|9*|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|few|several|couple|a',
@@ -107,6 +107,14 @@ const raw = {
   lasting: [
     'for|over|about|nearly|almost|past|than|around @count second|seconds|secs|minute|minutes|mins|min|hour|hours',
     'start*|began|begun|since @count second|seconds|secs|minute|minutes|mins|min|hour|hours',
+  ],
+  /** Fits that come again and again, or one after another without recovery between: each short one is still a danger sign. */
+  recurring: [
+    'keep|keeps|kept having|getting',
+    'second|third|fourth|another|3|4|5|three|four|five|several|multiple one|episode|episodes|fit|fits|spell|spells minutes|mins|hour|hours|now|today|tonight|morning|afternoon|evening',
+    'one after another|other',
+    'back to back',
+    'in between',
   ],
   jerkingPattern: ['all over', 'whole body', 'rhythmic*', 'uncontrollab*', 'arm|arms|leg|legs|side|face', 'rigid|stiff', '@neg stop*'],
 
@@ -301,7 +309,7 @@ const raw = {
   ],
 
   // ---- Fever -------------------------------------------------------------------------------
-  fever: ['fever*|feverish|febrile|pyrexi*', 'a|high|raised temp|temperature', 'have|has|had|got|running temp|temperature', 'burning up'],
+  fever: ['fever*|feverish|febrile|pyrexi*', 'a temp|temperature', '~high|raised temp|temperature', 'have|has|had|got|running temp|temperature', 'burning up'],
   feelsHot: ['hot'],
   feverWarning: [
     'stiff neck',
@@ -337,6 +345,8 @@ const raw = {
     'head|face|@kid|he|she|they under',
     'face down',
     'fell|fall|fallen|slip*|tipp*|tumbl*|toppl* in|into|under',
+    // Frozen water gives way under a child: 'broke through the ice'.
+    'fell|fall|fallen|went|gone|broke|break|crash*|slip* through ice|surface',
     'tipp*|toppl* over',
     'pull*|drag*|fish* out',
     'got|get|lifted @kid out',
@@ -408,7 +418,8 @@ const raw = {
   // ---- Rash that does not fade, with fever ---------------------------------------------
   rash: ['rash|rashes|spot|spots|dot|dots|mark|marks|blotch*|bruis*|pinprick*|petechia*|purpura|speckl*|freckl*|patch|patches'],
   nonBlanching: ['@neg fade*|fading|go|goes|disappear*|vanish*|blanch*|change|lighten|pale', 'stay|stays|staying|still', 'still see|there|visible'],
-  nonBlanchingTest: ['non blanch*', 'nonblanch*', 'glass test fail*', 'fail* glass'],
+  // 'Blanch' is the word of the glass test itself: a rash that does not blanch has been tested.
+  nonBlanchingTest: ['non blanch*', 'nonblanch*', 'glass test fail*', 'fail* glass', '@neg blanch*'],
   purpleSpots: ['purple|purplish|dark|maroon|purply spot|spots|dot|dots|rash|blotch*|patch|patches|mark|marks', '~like bruise*|bruising', 'pinprick*'],
   // The chin-to-chest test is how parents are taught to check for a stiff neck.
   stiffNeck: ['stiff neck', 'neck stiff|hurts|sore', '@neg touch|bend|put|get|lower|tuck chin'],
@@ -420,6 +431,8 @@ const raw = {
     'kill*|harm*|starv* myself|herself|himself|themselves',
     'hurt*|hurting|cut*|cutting myself',
     'want|wants|wanted|trying|tried|going hurt*|cut* himself|herself|themselves',
+    // Harm as the purpose of an act: 'took the pills to hurt herself'.
+    '@medicine|knife|blade|razor|rope to|so hurt*|harm*|cut*|kill* myself|himself|herself|themselves',
     'suicid*',
     'self harm*',
     'want|wants|wanted|going|gonna|ready|plan|plans|like|thinking|thought|decided end*|ending it|everything|life|all',
@@ -452,6 +465,11 @@ const raw = {
   /** A lot of tablets is an overdose when told with distress, and a dose for a headache when not. */
   manyTaken: ['take|took|taking|taken|swallow* lot|lots|loads|handful|bunch pill|pills|tablets|meds|paracetamol'],
   distress: ['regret*', '@neg ok|okay|alright|cope|coping', 'mistake', 'scared|frightened|panick*|terrified', 'help me', 'sorry'],
+  /** A decision or a plan, which with 'end it' or low mood is a plan to die said without the word. */
+  decision: ['decid*|decision|plan|plans|planned|planning|ready|made mind', 'worked|figured out', 'tonight night', 'time come'],
+  endIt: ['i end|ending it', 'end|ending it all|tonight|now'],
+  planIt: ['plan*|decid*|work*|figur*|know how|when|where|way do|end it'],
+  lowMood: ['pnd|depress*|depression|postnatal|postpartum|hopeless|worthless|burden|unbearable|numb', '@neg cope|coping|go on'],
   hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life'],
   means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought knife|blade|razor|rope|gun'],
   harmThoughts: [
@@ -482,6 +500,12 @@ const raw = {
     'hold|holds|held|holding hand|hands|arm|head on|against|under|over|down',
     'teach* lesson',
   ],
+  /** A child seized by someone the parent does not name as family, and carried off. */
+  seizedChild: ['man|woman|men|women|someone|somebody|stranger|strangers|guy|bloke|lady|person|people grab*|snatch*|pull*|push*|bundl*|drag*|lur*|took|taken @victim'],
+  takenAway: ['drove|drive|driven|driving|ran|run|running|rode|sped|went off|away', 'into|in car|van|vehicle|lorry|truck', 'took|taken|carried away|off'],
+  /** A child kept from coming home, by someone met online or a stranger. */
+  heldAgainstWill: ['@neg let @victim leave|go|come|home'],
+  stranger: ['online|internet|stranger|strangers', 'from|met|meet|meeting online|internet|app|snapchat|instagram|tiktok|discord', 'older|grown man|men|guy|adult'],
   babyShaken: ['shake|shakes|shook|shaking baby|babies|newborn|infant'],
   fear: ['afraid|scared|frightened|terrified|petrified|fearful', 'help me|us', 'please stop|help', 'crying|screaming|shouting|yelling stop|help|please'],
   injuryMark: ['mark|marks|bruise*|bruising|welt*|weal*'],
@@ -491,6 +515,7 @@ const raw = {
   nightVisits: ['come|comes|coming|came|go|goes|going into bed|bedroom|room|bath'],
   atNight: ['night|nights|bedtime|alone'],
   danger: [
+    'abduct*|kidnap*',
     'afraid|scared|frightened|terrified|petrified go|going|come|coming home',
     '@neg safe home|house',
     'threaten*|wav*|point*|pull* knife|gun|weapon|knives',
@@ -551,6 +576,7 @@ const frameRaw = {
     'history of',
     'as kid|child|baby|teenager|teen',
     'when @kid|he|she|they|i was|were',
+    'in|last|back january|february|march|april|june|july|august|september|october|november|december',
   ],
   present: [
     'now|rn|currently|again|another|today|tonight|keeps|keeping',
@@ -598,6 +624,8 @@ const frameRaw = {
     'news|article|documentary',
     'heard|read about',
   ],
+  /** A topic a parent means to explain or talk over with a child: what is said is the subject, not an event. */
+  topic: ['explain* it|this|that|suicide|death|self', 'explain* to @kid|teen|teenager|teenagers', 'talk|speak|chat to @kid|teen|teenager|teenagers|class about', 'overheard|overhear*'],
   joke: ['lol|lmao|haha*|hehe*|jk|rofl|lolz'],
   fiction: ['pretend*|painted|marker|crayon|costume|film|movie|cartoon', 'face paint|painting', 'dress up'],
   benign: [
@@ -636,6 +664,7 @@ const idiomRaw = [
   'sick and tired',
   'drown* in !@water',
   'food poisoning',
+  'cabin fever',
   'blue in face',
   'out of breath',
   'hold*|held breath',

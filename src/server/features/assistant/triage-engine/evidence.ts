@@ -13,7 +13,7 @@ import { readMessage, type Sentence } from './reading';
 export type Cue = ConceptName | 'youngBaby' | 'feverReading';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
-export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'ownChildhood' | 'resolved' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction'>;
+export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'ownChildhood' | 'resolved' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
 
 /** Settings that explain a lone sign: sleep, a tantrum or play, or not paying attention (which explains only not responding). */
 export type Setting = Extract<FrameName, 'benign' | 'inattentive'>;
@@ -60,6 +60,8 @@ const ABOUT_SOMEONE = new Set<Cue>([
   'fall',
   'burn',
   'airwaySwelling',
+  'throatTight',
+  'fever',
 ]);
 /** Signs counted to decide whether a lone sign is explained away by its setting. */
 const SIGNS: Cue[] = ['notBreathing', 'unresponsive', 'seizure', 'fever', 'feverWarning', 'headWarning'];
@@ -266,28 +268,34 @@ export class MessageEvidence {
     return conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
   }
 
+  /**
+   * Where a frame's phrases are found in a sentence, outside idioms. A negated phrase sets no
+   * frame, except doubt, which a negation is how English says ("not sure if", "don't know if").
+   */
+  private frameSpans(name: FrameName, index: number): Span[] {
+    const sentence = this.sentences[index]!;
+    return framePhrases[name].flatMap((phrase) =>
+      findPhrase(sentence, phrase).filter(
+        (span) =>
+          (name === 'uncertain' || !sentence[span.start]!.negated) &&
+          !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span)) &&
+          !(name === 'past' && inAfterClause(sentence, span)),
+      ),
+    );
+  }
+
   private framesOf(index: number): Set<FrameName> {
     const sentence = this.sentences[index]!;
     const present = new Set<FrameName>();
-    for (const [name, phrases] of Object.entries(framePhrases) as [FrameName, Phrase[]][]) {
-      const found = phrases.some((phrase) =>
-        findPhrase(sentence, phrase).some(
-          (span) =>
-            !sentence[span.start]!.negated &&
-            !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span)) &&
-            !(name === 'past' && inAfterClause(sentence, span)),
-        ),
-      );
-      if (found) present.add(name);
-    }
+    for (const name of Object.keys(framePhrases) as FrameName[]) if (this.frameSpans(name, index).length > 0) present.add(name);
     // "Not sure if he swallowed one" is doubt about a real event; "again now" brings the past
-    // into the present; a niece the parent is minding is in their care; "but now he's sick"
-    // undoes "he was fine".
+    // into the present; a niece the parent is minding is in their care; "but now he's sick",
+    // or any 'but' after it ("they said she was fine but she's vomiting"), undoes "he was fine".
     if (present.has('uncertain')) present.delete('hypothetical');
     if (present.has('present')) present.delete('past');
     if (present.has('inMyCare')) present.delete('otherChild');
-    if (present.has('worsening')) present.delete('resolved');
-    if (isDefinitionQuestion(sentence) || (this.aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
+    if (present.has('worsening') || contrastFollows(sentence, this.frameSpans('resolved', index))) present.delete('resolved');
+    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || (this.aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
     return present;
   }
 }
@@ -365,10 +373,40 @@ function isQuestion(sentence: Sentence): boolean {
   return QUESTION_STARTS.has(sentence[0]?.word ?? '');
 }
 
-/** "What's anaphylaxis?", "what does 'dry drowning' mean", "what does a febrile seizure look like": a question about a word. */
+const QUOTES = new Set(["'", '"', '`']);
+
+/**
+ * "What's anaphylaxis?", "what does 'dry drowning' mean", "what does a febrile seizure look
+ * like": a question about a word. The short form is read up to the end of its clause, so a
+ * tag after it ("what is 'dry drowning', is it real?") does not hide it; quotes are no boundary.
+ */
 function isDefinitionQuestion(sentence: Sentence): boolean {
   const words = sentence.filter((token) => token.pos !== 'PUNCT');
   if (words[0]?.word !== 'what') return false;
+  const clauseEnd = sentence.findIndex((token) => token.pos === 'PUNCT' && !QUOTES.has(token.word));
+  const clause = (clauseEnd < 0 ? sentence : sentence.slice(0, clauseEnd)).filter((token) => token.pos !== 'PUNCT');
   const asksLook = words[1]?.lemma === 'do' && words.some((token, index) => ['look', 'sound'].includes(token.lemma) && words[index + 1]?.word === 'like');
-  return (words.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean') || asksLook;
+  return (clause.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean') || asksLook;
+}
+
+/**
+ * "Is that normal or is it choking?", "is it back blows or chest thrusts?": a question asking
+ * which of two things something is ('is it', 'is that', 'is this' ... 'or') weighs words, not
+ * an event. Asked of the child ("is he choking or breathing?") it is not this question.
+ */
+function isAlternativeQuestion(sentence: Sentence): boolean {
+  return sentence.some(
+    (token, index) =>
+      (index === 0 || sentence[index - 1]!.boundary) &&
+      token.lemma === 'be' &&
+      ['it', 'that', 'this'].includes(sentence[index + 1]?.word ?? '') &&
+      sentence.slice(index + 2).some((later) => later.word === 'or'),
+  );
+}
+
+const CONTRASTS = new Set(['but', 'however', 'though', 'although', 'yet']);
+
+/** Whether a contrast ('but', 'however') follows one of these spans in the sentence. */
+function contrastFollows(sentence: Sentence, spans: Span[]): boolean {
+  return spans.some((span) => sentence.some((token, index) => index > span.end && CONTRASTS.has(token.word)));
 }

@@ -45,8 +45,18 @@ export const rules: TriageRule[] = [
     category: 'self-harm',
     level: 'crisis',
     // Thoughts of harm are a crisis however they are put, even as 'what if'.
-    heeds: ['joke', 'fiction'],
-    evidence: [['selfHarm'], ['harmThoughts'], ['overdoseTaken'], ['foundCollapsed', 'substance'], ['manyTaken', 'distress'], ['hopeless', 'means']],
+    // A topic the parent means to explain to a child is not their own thought.
+    heeds: ['joke', 'fiction', 'topic'],
+    evidence: [
+      ['selfHarm'],
+      ['harmThoughts'],
+      ['overdoseTaken'],
+      ['foundCollapsed', 'substance'],
+      ['manyTaken', 'distress'],
+      ['hopeless', 'means'],
+      ['decision', 'endIt'],
+      ['lowMood', 'planIt'],
+    ],
     aboutParent: ['overdoseTaken', 'manyTaken'],
     steps: [
       'You can talk to someone right now: in the US call or text 988; in the UK and Ireland call Samaritans on 116 123, free, day or night. Elsewhere, your local emergency number can put you through.',
@@ -60,9 +70,11 @@ export const rules: TriageRule[] = [
     category: 'abuse',
     level: 'crisis',
     // Abuse in the past is still abuse, but not the parent's own childhood told as background.
-    heeds: ['hypothetical', 'ownChildhood', 'joke', 'fiction'],
+    heeds: ['hypothetical', 'ownChildhood', 'joke', 'fiction', 'topic'],
     evidence: [
       ['adultHarm'],
+      ['seizedChild', 'takenAway'],
+      ['heldAgainstWill', 'stranger'],
       ['sexualAbuse'],
       ['secret', 'touched'],
       ['adult', 'nightVisits', 'atNight'],
@@ -240,7 +252,7 @@ export const rules: TriageRule[] = [
     level: 'emergency',
     heeds: ALL_FRAMES,
     explainedBy: ['benign'],
-    evidence: [['seizure'], ['jerking', 'jerkingPattern'], ['jerking', 'lasting']],
+    evidence: [['seizure'], ['jerking', 'jerkingPattern'], ['jerking', 'lasting'], ['jerking', 'recurring']],
     steps: [
       'Stay with them and note the time it started.',
       'Move anything hard or sharp away, and put something soft under their head if you can.',
