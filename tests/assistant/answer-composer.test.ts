@@ -82,6 +82,11 @@ describe('question text', () => {
     );
   });
 
+  it("writes a clock time in the articles' shape, so it is not dropped as a bare number", () => {
+    expect(normaliseQuestion('Up at 5 AM, asleep by 7.30pm, nap at 12:15 pm')).toBe('up at 5am, asleep by 7pm, nap at 12pm');
+    expect(separateAges(normaliseQuestion('stay in bed past 5 am')).topic).toBe('stay in bed past 5am');
+  });
+
   it("separates the child's age from what the question is about, and drops other numbers", () => {
     expect(separateAges('my 3 year old wakes at 5 every night, his 18 months sister too')).toEqual({
       topic: 'my wakes at every night, his sister too',

@@ -364,7 +364,7 @@ const urgentAnyCategory = [
   'my son took all his tablets to harm himself',
   'he broke through the ice on the lake and went under',
   'the spots are not blanching and he is floppy',
-  // A second batch, run once before the changes for it: 2 of 12 failed ("a guy from snapchat", fixed; "i know when and how i'll do it", still missed and left out).
+  // A second batch, run once before the changes for it: 2 of 11 failed ("a guy from snapchat", fixed; "i know when and how i'll do it", still missed and left out).
   'im not sure if shes breathing properly, her lips look dusky',
   'temperature is very high on my 7 week old',
   'third fit in 2 hours, she doesnt come round between them',
@@ -527,6 +527,7 @@ const ordinaryLookAlikes = [
   "what is 'secondary drowning', should I worry?",
   // A second batch, run once before the changes for it: 1 of 18 alarmed (a twitching eyelid, "second one this week": repeated fits now count within hours, not days).
   'baby has hiccups and twitches, third time today',
+  'feeling low after the baby, planning how to do it all with two under two',
   'his eyelid keeps twitching, second one this week',
   'the man at the shop grabbed my sons arm to stop him running into the road',
   'my teen met a boy online, how do I keep her safe',

@@ -16,6 +16,8 @@ export function normaliseQuestion(text: string): string {
     .replace(/\b(\d+)\s*(?:mo|mths?|months?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 month old')
     .replace(/\b(\d+)\s*(?:wk|wks|weeks?)(?=\b|[^a-z])(?:\s*old)?/g, '$1 week old')
     .replace(/\b(one|two|three|four|five|six)\s+year\s+old\b/g, (_, n: string) => `${NUMBER_WORDS[n]} year old`)
+    // A clock time in the articles' shape ('5am'): as typed ('5 am', '4.45am') it would be read as a bare number and dropped.
+    .replace(/\b(1[0-2]|0?[1-9])(?:[.:][0-5]\d)?\s*(am|pm)\b/g, (_, hour: string, half: string) => `${Number(hour)}${half}`)
     .replace(/\s+/g, ' ')
     .trim();
 }
