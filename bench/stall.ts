@@ -7,6 +7,8 @@
  *   3. during 40 parallel sign-ins with unknown emails from one address.
  * Goal: under each load, p99 ≤ 3 × the idle p99 (counted as at least 10 ms, below which this
  * VM's CPU steal is the noise) and under 100 ms.
+ * Then, as a control, the same p99 while the same download burst is served by a bare node:http
+ * server in another process (controlDownloads): what the burst costs the machine whoever serves it.
  *
  * The server and the load each run in a child process of their own, so neither shares an
  * event loop with the probe. serverCpuMs is the server's CPU time in each phase (all its threads),
@@ -34,9 +36,15 @@ type Kind = 'pglite' | 'postgres';
 
 if (process.argv[2] === '--serve') {
   await serve(process.argv[3] as Kind);
+} else if (process.argv[2] === '--control') {
+  await serveControl(Number(process.argv[3]));
 } else if (process.argv[2] === '--load') {
   const [, , , which, base, cookie, imageId] = process.argv;
+  // Booted (tsx and all): wait for the word, so the probe measures the load and not this start-up.
+  console.log('READY');
+  await new Promise((resolve) => createInterface({ input: process.stdin }).once('line', resolve));
   console.log(which === 'downloads' ? await downloadInParallel(base!, cookie!, imageId!) : await signInInParallel(base!));
+  process.exit(0);
 } else {
   const kinds = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',') as Kind[];
   const results = [];
@@ -61,16 +69,43 @@ async function serve(kind: Kind) {
   });
 }
 
-async function measure(kind: Kind) {
-  const profile = process.env.BENCH_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', new URL(import.meta.url).pathname, '--serve', kind], {
+/**
+ * Child process: the control. A bare node:http server that answers every GET with the same
+ * number of bytes as the stored image, from memory, with no database, session or permission
+ * check: the least any server could do for the download burst. Probing the idle app while the
+ * burst goes here instead shows what the burst costs the machine (its two cores shared by the
+ * load, a server and the probe), whichever server answers it.
+ */
+async function serveControl(bytes: number) {
+  const body = Buffer.alloc(bytes, 7);
+  const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/webp', 'content-length': bytes }).end(body));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  console.log(`READY http://127.0.0.1:${port}`);
+  await new Promise((resolve) => createInterface({ input: process.stdin }).once('close', resolve));
+  server.close();
+}
+
+/** Starts a child process of this script in `mode` and resolves, once it is listening, with its base URL and a way to stop it. */
+async function serverProcess(args: string[], nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', new URL(import.meta.url).pathname, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const output = createInterface({ input: child.stdout! });
   const base = await new Promise<string>((resolve, reject) => {
     output.on('line', (line) => line.startsWith('READY ') && resolve(line.slice(6)));
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
   });
+  const stop = async () => {
+    child.stdin!.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  return { child, output, base, stop };
+}
+
+async function measure(kind: Kind) {
+  const profile = process.env.BENCH_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`] : [];
+  const { child, output, base, stop } = await serverProcess(['--serve', kind], profile);
   /** The server's CPU time so far, all its threads: less noisy than latency when other work shares the machine. */
   const serverCpuMs = () =>
     new Promise<number>((resolve) => {
@@ -89,10 +124,12 @@ async function measure(kind: Kind) {
     const cpu = [await serverCpuMs()];
     const idle = await probeWhile(base, sleep(8_000));
     cpu.push(await serverCpuMs());
-    const downloads = await probeWhile(base, inChildProcess(['downloads', base, cookie, imageId]));
+    const downloads = await probeWhile(base, (await loadProcess(['downloads', base, cookie, imageId])).run());
     cpu.push(await serverCpuMs());
-    const signIns = await probeWhile(base, inChildProcess(['sign-ins', base]));
+    const signIns = await probeWhile(base, (await loadProcess(['sign-ins', base])).run());
     cpu.push(await serverCpuMs());
+    const control = await serverProcess(['--control', String(await imageBytes(base, cookie, imageId))]);
+    const controlDownloads = await probeWhile(base, (await loadProcess(['downloads', control.base, cookie, imageId])).run()).finally(control.stop);
 
     const allowed = Math.min(GOAL_FACTOR * Math.max(p99(idle.samples), IDLE_FLOOR_MS), GOAL_CEILING_MS);
     return {
@@ -102,22 +139,43 @@ async function measure(kind: Kind) {
       signIns: round(p99(signIns.samples)),
       allowed: round(allowed),
       goalMet: p99(downloads.samples) <= allowed && p99(signIns.samples) <= allowed,
+      controlDownloads: round(p99(controlDownloads.samples)),
       probes: `${idle.samples.length}/${downloads.samples.length}/${signIns.samples.length}`,
       serverCpuMs: cpu.slice(1).map((at, i) => Math.round(at - cpu[i]!)).join('/'),
       load: `${downloads.load} · ${signIns.load}`,
     };
   } finally {
-    child.stdin!.end();
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
   }
 }
 
-/** Runs this script's `--load` mode in a child process; resolves with what it reports. */
-function inChildProcess(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--load', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(output.trim()) : reject(new Error(`the load exited with ${code}`)))));
+async function imageBytes(base: string, cookie: string, imageId: string): Promise<number> {
+  const response = await fetch(`${base}${imageUrl(imageId)}`, { headers: { cookie } });
+  return (await response.arrayBuffer()).byteLength;
+}
+
+/**
+ * Starts this script's `--load` mode in a child process and waits until it has booted: starting
+ * node and tsx takes about a second of CPU, which is not the load being measured. `run` then
+ * sets it going and resolves with what it reports.
+ */
+async function loadProcess(args: string[]): Promise<{ run: () => Promise<string> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--load', ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const report: string[] = [];
+  const exited = new Promise<string>((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(report.join('\n')) : reject(new Error(`the load exited with ${code}`)))),
+  );
+  await new Promise<void>((resolve, reject) => {
+    lines.on('line', (line) => (line === 'READY' ? resolve() : report.push(line)));
+    exited.catch(reject);
+  });
+  return {
+    run: () => {
+      child.stdin!.write('go\n');
+      return exited;
+    },
+  };
 }
 
 /** Health probes one after another, each on a fresh connection, for as long as `load` runs (and at least 2 s). */
