@@ -9,6 +9,7 @@ import * as addActivityChildren from './0007_add_activity_children';
 import * as addBookingCancelReason from './0008_add_booking_cancel_reason';
 import * as createIdempotencyKeys from './0009_create_idempotency_keys';
 import * as createCalendarSubscriptions from './0010_create_calendar_subscriptions';
+import * as addSessionDetailsAndPasswordResets from './0013_add_session_details_and_password_resets';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_add_booking_cancel_reason': addBookingCancelReason,
   '0009_create_idempotency_keys': createIdempotencyKeys,
   '0010_create_calendar_subscriptions': createCalendarSubscriptions,
+  '0013_add_session_details_and_password_resets': addSessionDetailsAndPasswordResets,
 };

@@ -33,6 +33,7 @@ import { registerAsyncApiRoute } from './trpc/asyncapi';
 import { registerIdempotency } from './trpc/idempotency';
 import { buildOpenApiDocument, routerForRestAdapter } from './trpc/openapi';
 import { registerRestErrors } from './trpc/rest-errors';
+import { withRedactedUrls } from './lib/log-redaction';
 import type { ProcedureMeta } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -122,7 +123,7 @@ function replyToConnectionError(error: Error & { code?: string }, socket: Duplex
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const timeouts = deps.timeouts ?? CONNECTION_TIMEOUTS;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withRedactedUrls(deps.logger ?? { level: config.logLevel }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
     trustProxy: false,

@@ -39,6 +39,8 @@ const configSchema = z.object({
   BOOKING_MAX_PENDING_PER_TEACHER: z.coerce.number().int().min(1).max(1000).default(3),
   BOOKING_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(10),
   BOOKING_PENDING_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(48),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465' }).optional(),
+  SMTP_FROM: z.string().trim().min(3).max(254).optional(),
 }).superRefine((env, ctx) => {
   // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
   const s3 = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -60,6 +62,8 @@ const configSchema = z.object({
   if (missing.length > 0 && missing.length < llm.length) {
     for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set too, since another ASSISTANT_LLM_* variable is set' });
   }
+
+  if (env.SMTP_FROM !== undefined && env.SMTP_URL === undefined) ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is used only with SMTP_URL, which is not set' });
 });
 
 export type Config = Readonly<{
@@ -85,6 +89,8 @@ export type Config = Readonly<{
   imageRequestsPerMinute: number;
   /** How many shadow-teacher requests a parent may have waiting, and how long one may wait. */
   bookingLimits: Readonly<{ maxPendingPerTeacher: number; maxPending: number; pendingTtlHours: number }>;
+  /** Where email goes out (password-reset links); absent means the server sends no email. */
+  smtp: Readonly<{ url: string; from: string }> | undefined;
 }>;
 
 export type ImageStoreConfig = Readonly<
@@ -174,5 +180,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPending: c.BOOKING_MAX_PENDING,
       pendingTtlHours: c.BOOKING_PENDING_TTL_HOURS,
     }),
+    smtp: c.SMTP_URL ? Object.freeze({ url: c.SMTP_URL, from: c.SMTP_FROM ?? `Nestling <no-reply@${new URL(c.PUBLIC_ORIGIN).hostname}>` }) : undefined,
   });
 }

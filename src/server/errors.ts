@@ -20,6 +20,7 @@ export const PROBLEMS = {
   method_not_allowed: { status: 405, title: 'Method not allowed', description: 'The path exists but not with this method; `Allow` lists the methods it takes.' },
   request_timeout: { status: 408, title: 'Request timeout', description: 'The request took too long to arrive.' },
   email_taken: { status: 409, title: 'Email already registered', description: 'An account with this email already exists.' },
+  email_unavailable: { status: 409, title: 'Email unavailable', description: 'This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one.' },
   slot_unavailable: { status: 409, title: 'Time unavailable', description: 'The teacher or the child already has a session at that time.' },
   booking_limit_reached: { status: 409, title: 'Booking limit reached', description: 'Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all).' },
   booking_not_cancellable: { status: 409, title: 'Status change not allowed', description: 'The booking is no longer in a status that allows this change.' },

@@ -5,6 +5,8 @@ import type { Database } from './db/database';
 import { createAssistantService } from './features/assistant/assistant.service';
 import { createOpenAiCompatibleProvider } from './features/assistant/llm-provider';
 import { createAuthService, type AuthLimits } from './features/auth/auth.service';
+import { createPasswordService } from './features/auth/password.service';
+import { createSessionsService } from './features/auth/sessions.service';
 import { createCalendarSubscriptionService } from './features/shadow-bookings/calendar-subscription.service';
 import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
 import { createChildrenService } from './features/children/children.service';
@@ -14,6 +16,7 @@ import { createMonitoringService } from './features/monitoring/monitoring.servic
 import { createNurseriesService } from './features/nurseries/nurseries.service';
 import { createImageStore } from './lib/images/image-store';
 import { createImageService } from './lib/images/images.service';
+import { createSmtpMailer } from './lib/mailer';
 import type { EventBus } from './realtime/event-bus';
 
 /** Every service, built once per app from the same database and config. */
@@ -30,8 +33,13 @@ export function createServices(deps: {
   const { db, config, now } = deps;
   const bookings = createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, limits: config.bookingLimits, now });
   const images = createImageService({ db, store: createImageStore(config.imageStore), dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
+  const auth = createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits, publish: deps.publish, subscribe: deps.subscribe });
+  // Email goes through SMTP_URL's server; with none, the server sends no email.
+  const mailer = config.smtp && createSmtpMailer(config.smtp);
   return {
-    auth: createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits, publish: deps.publish, subscribe: deps.subscribe }),
+    auth,
+    sessions: createSessionsService({ db, auth, now }),
+    passwords: createPasswordService({ db, auth, publicOrigin: config.publicOrigin, mailer, now, log: deps.log }),
     children: createChildrenService({ db, timeZone: config.timeZone, now }),
     monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
     nurseries: createNurseriesService({ db }),

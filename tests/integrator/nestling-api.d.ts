@@ -153,6 +153,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where you are signed in
+         * @description Your own browser sessions that still sign in: the device (read from its browser's User-Agent), the address it signed in from, when it began and when it was last used (to the minute), and which one made this request (current). Ordered by createdAt then id, newest first. Needs a browser session (403 with an API token). Paged: `limit` items a page (default 20, at most 100); pass a page's `nextCursor` as `cursor` to get the next page, until nextCursor is null. Cursors are opaque: a malformed one, or one from another list, gives 400 naming cursor. Rows added while you page never repeat or shift the pages still to come.
+         */
+        get: operations["sessions-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one device
+         * @description Ends one of your sessions at once, on every server; a page open there is signed out. Ending the current session signs this browser out and clears its cookie (wasCurrent: true). Another account's session id answers 404. Needs a browser session (403 with an API token).
+         */
+        delete: operations["sessions-end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere else
+         * @description Ends every one of your sessions except the one that makes this request, at once on every server, and answers how many were ended. API tokens are not affected. Needs a browser session (403 with an API token).
+         */
+        post: operations["sessions-endOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description Takes your current password and a new one, which follows the sign-up rules (10 or more characters, not easy to guess; the detail says why). Your other sessions stay signed in: end them with POST /auth/sessions/sign-out-others. A wrong current password answers 400 naming currentPassword; attempts are limited to 10 in 15 minutes. Needs a browser session (403 with an API token).
+         */
+        post: operations["password-change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a forgotten password can be reset here
+         * @description byEmail is true when this server sends email (SMTP is set up), so POST /auth/password-resets can email a link. When false, a family guardian or the nursery gives the person a reset link instead.
+         */
+        get: operations["password-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a password reset link
+         * @description When an account has this email, emails it a link to choose a new password, which works once, for an hour. The answer is 202 either way, so it never tells whether an account exists. Limited to 3 requests an hour per email and 10 per address (429 with Retry-After). A server without email (GET /auth/password-reset-options says byEmail: false) answers 409 email_unavailable: a family guardian or the nursery can give a link instead.
+         */
+        post: operations["password-request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-resets/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a password reset link
+         * @description The email of the account a reset link is for, and when the link stops working, so the page can say so before a new password is typed. The secret is the last part of the link.
+         */
+        get: operations["password-describe"];
+        put?: never;
+        /**
+         * Choose a new password with a reset link
+         * @description Sets the new password (the sign-up rules apply; the detail says why one is refused), spends the link and any other reset link of the account, and signs the account out everywhere: sign in again with the new password. A link works once: a second use answers 404.
+         */
+        post: operations["password-complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children": {
         parameters: {
             query?: never;
@@ -1128,7 +1272,7 @@ export interface components {
              * @description The machine-readable reason, from a closed list (GET /api/problems).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
             /** @description For bad input: each field at fault, once. */
             errors?: {
                 /**
@@ -1272,7 +1416,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2038,6 +2182,645 @@ export interface operations {
             };
         };
     };
+    "sessions-list": {
+        parameters: {
+            query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
+                limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
+                cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @example 1 */
+                            id: number;
+                            device: {
+                                description: string;
+                                browser: string | null;
+                                os: string | null;
+                                /** @enum {string} */
+                                kind: "desktop" | "mobile" | "tablet" | "tv" | "unknown";
+                            };
+                            ip: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            lastActiveAt: string;
+                            current: boolean;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "sessions-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ended: true;
+                        wasCurrent: boolean;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your sessions */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "sessions-endOthers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "password-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        changed: true;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts at the current password */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Password checks are busy; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "password-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        byEmail: boolean;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "password-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: if an account has this email, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        accepted: true;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This server sends no email (email_unavailable) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this email or from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "password-describe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of a password reset link: the last part of the link, after /reset-password/. */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (after an hour), has been used, or never existed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "password-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of a password reset link: the last part of the link, after /reset-password/. */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        reset: true;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (after an hour), has been used, or never existed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Password checks are busy; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "children-list": {
         parameters: {
             query?: never;
@@ -2202,7 +2985,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +3360,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4653,7 +5436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5135,7 +5918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5358,7 +6141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +7170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6628,7 +7411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6685,7 +7468,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -6743,7 +7526,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -6847,7 +7630,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;

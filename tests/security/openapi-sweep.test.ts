@@ -45,6 +45,8 @@ interface DemoRows {
   teacherId: number;
   /** A camera of a classroom where the demo family has a child and family2 has none. */
   cameraId: string;
+  /** The demo family's browser session. */
+  sessionId: number;
 }
 
 /**
@@ -69,6 +71,9 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'GET /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
   'GET /activities/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/activities/${r.activityId}` }) },
   'DELETE /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
+  'DELETE /auth/sessions/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/sessions/${r.sessionId}` }) },
+  'GET /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
+  'POST /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
   'GET /activities query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities?channel=${r.cameraId}` }) },
   'GET /activities/page query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities/page?channel=${r.cameraId}` }) },
   'POST /activities body:channel': {
@@ -266,7 +271,8 @@ async function createDemoRows(): Promise<DemoRows> {
   teacherRate = teacher.hourly_rate;
   nurseryId = await firstNurseryId(t);
   const activity = await db.selectFrom('activities').select('id').where('classroom_id', '=', camera.classroom_id).orderBy('id').executeTakeFirstOrThrow();
-  const partial: DemoRows = { userId: user.id, childId: child.id, teacherId: teacher.id, cameraId: camera.id, activityId: activity.id } as DemoRows;
+  const session = await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const partial: DemoRows = { userId: user.id, childId: child.id, teacherId: teacher.id, cameraId: camera.id, activityId: activity.id, sessionId: session.id } as DemoRows;
 
   const token = await asDemo('POST', '/api/tokens', { name: 'Security sweep' });
   const booking = await asDemo('POST', '/api/shadow-bookings', shadowBooking(partial));
@@ -298,6 +304,7 @@ async function demoFamilyRows() {
     user: await db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
     children: await db.selectFrom('children').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
     tokens: await db.selectFrom('api_tokens').select(['id', 'name', 'revoked_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    sessions: await db.selectFrom('sessions').select(['id']).where('user_id', '=', userId).orderBy('id').execute(),
     shadowBookings: await db.selectFrom('shadow_bookings').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
     bookingsOfTheirChildren: await db.selectFrom('shadow_bookings').select(['id', 'parent_id']).where('child_id', '=', rows.childId).orderBy('id').execute(),
     mentalHealthBookings: await db.selectFrom('mental_health_bookings').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
@@ -316,6 +323,7 @@ async function demoFamilyRows() {
 function urlOf(op: Operation): string {
   const own: Record<string, string> = {
     '/tokens/{id}': String(rows.tokenId),
+    '/auth/sessions/{id}': String(rows.sessionId),
     '/activities/{id}': String(rows.activityId),
     '/children/{id}': String(rows.childId),
     '/shadow-bookings/{id}': String(rows.shadowBookingId),
@@ -330,7 +338,7 @@ function urlOf(op: Operation): string {
     '/community/images/{id}/thumbnail': rows.imageId,
   };
   const id = own[op.path] ?? (op.path.startsWith('/community/posts/{id}') ? String(rows.postId) : '1');
-  return `/api${op.path.replace('{id}', id).replace('{slug}', 'bedtime-routines')}`;
+  return `/api${op.path.replace('{id}', id).replace('{slug}', 'bedtime-routines').replace('{secret}', 'A'.repeat(43))}`;
 }
 
 /** The adapter wants a JSON Content-Type on every state change, even one without a request body. */

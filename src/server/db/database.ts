@@ -25,10 +25,27 @@ export interface UsersTable {
 export type UserRole = 'parent' | 'staff' | 'teacher' | 'admin';
 
 export interface SessionsTable {
+  /** Names a session to its owner; the token hash never leaves the server. */
+  id: Generated<number>;
   token_hash: string;
   user_id: number;
   created_at: Timestamp;
   expires_at: ColumnType<Date, Date, Date>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Written at most once a minute per session. */
+  last_active_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  /** The guardian who made the link for a member of their family; null when asked for by email. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date, Date>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ApiTokensTable {
@@ -373,6 +390,7 @@ export interface CalendarSubscriptionsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   api_tokens: ApiTokensTable;
   nurseries: NurseriesTable;
   classrooms: ClassroomsTable;

@@ -6,9 +6,10 @@ import type { Context } from './context';
 
 /**
  * A procedure's contract beyond its input and output: its REST operation, and for a create the
- * 201 it answers with and where the new thing can be read (sent as Location).
+ * 201 it answers with and where the new thing can be read (sent as Location); 202 for a request
+ * accepted that is carried out after the answer (an email sent).
  */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201; location?: (created: never) => string }>;
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 | 202; location?: (created: never) => string }>;
 
 const t = initTRPC
   .context<Context>()

@@ -14,7 +14,7 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, idempotentOperations } from './ide
  */
 
 export interface OperationContract {
-  successStatus: 200 | 201;
+  successStatus: 200 | 201 | 202;
   hasLocation: boolean;
   /** Statuses the procedure names beyond those its shape implies (404 for an id in the body, 409, 503…). */
   errorStatuses: number[];
@@ -124,8 +124,8 @@ export function describeContract(document: ContractDocument, contracts: Map<stri
       // additionalProperties in the generator, though unknown fields are refused all the same.
       const body = (operation.requestBody as { content?: Record<string, { schema?: Record<string, unknown> }> } | undefined)?.content?.['application/json']?.schema;
       if (body?.type === 'object' && body.additionalProperties === undefined) body.additionalProperties = false;
-      if (contract?.successStatus === 201 && responses['200']) {
-        responses['201'] = { ...responses['200'], headers: contract.hasLocation ? { Location: headerRef('Location') } : undefined };
+      if (contract && contract.successStatus !== 200 && responses['200']) {
+        responses[String(contract.successStatus)] = { ...responses['200'], headers: contract.hasLocation ? { Location: headerRef('Location') } : undefined };
         delete responses['200'];
       }
       const statuses = new Set<number>([400, 500, ...(contract?.errorStatuses ?? [])]);
@@ -192,6 +192,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   groupId: "Only posts of this support group (members only), or leave out for the general feed.",
   code: 'A problem code, as in the code of an error body.',
   token: 'The secret of a calendar subscription, as in the address Profile shows.',
+  secret: 'The secret of a password reset link: the last part of the link, after /reset-password/.',
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {

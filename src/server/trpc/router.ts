@@ -1,5 +1,7 @@
 import { articlesRouter, assistantRouter } from '../features/assistant/assistant.router';
 import { apiTokensRouter, authRouter, usersRouter } from '../features/auth/auth.router';
+import { passwordRouter } from '../features/auth/password.router';
+import { sessionsRouter } from '../features/auth/sessions.router';
 import { calendarSubscriptionRouter } from '../features/shadow-bookings/calendar-subscription.router';
 import { shadowBookingsRouter, shadowTeachersRouter } from '../features/shadow-bookings/shadow-bookings.router';
 import { productsRouter } from '../features/shop/shop.router';
@@ -17,6 +19,8 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   apiTokens: apiTokensRouter,
+  sessions: sessionsRouter,
+  password: passwordRouter,
   children: childrenRouter,
   cameras: camerasRouter,
   activities: activitiesRouter,

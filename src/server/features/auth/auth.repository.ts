@@ -38,7 +38,7 @@ export function findUserBySession(db: Db, tokenHash: string, now: Date) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([...userColumns, 'sessions.expires_at'])
+    .select([...userColumns, 'sessions.expires_at', 'sessions.id as session_id', 'sessions.last_active_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
@@ -54,11 +54,23 @@ export function findUserByApiToken(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function insertSession(db: Db, session: { tokenHash: string; userId: number; expiresAt: Date }) {
+export async function insertSession(db: Db, session: { tokenHash: string; userId: number; expiresAt: Date; userAgent: string | null; ip: string | null; now: Date }) {
   await db
     .insertInto('sessions')
-    .values({ token_hash: session.tokenHash, user_id: session.userId, expires_at: session.expiresAt })
+    .values({
+      token_hash: session.tokenHash,
+      user_id: session.userId,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent,
+      ip: session.ip,
+      created_at: session.now,
+      last_active_at: session.now,
+    })
     .execute();
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date) {
+  await db.updateTable('sessions').set({ last_active_at: now }).where('id', '=', sessionId).execute();
 }
 
 /** Returns whose session it was, or undefined when there was none. */

@@ -23,7 +23,7 @@ export const authRouter = router({
     .input(signUpInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await ctx.services.auth.signUp(input, { ip: ctx.ip, sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
+      const { user, session } = await ctx.services.auth.signUp(input, { ip: ctx.ip, userAgent: ctx.request?.headers['user-agent'], sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
       setSessionCookie(ctx.reply, ctx.config, session);
       return toUserDto(user);
     }),
@@ -33,7 +33,7 @@ export const authRouter = router({
     .input(signInInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await ctx.services.auth.signIn(input, { ip: ctx.ip, sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
+      const { user, session } = await ctx.services.auth.signIn(input, { ip: ctx.ip, userAgent: ctx.request?.headers['user-agent'], sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
       setSessionCookie(ctx.reply, ctx.config, session);
       return toUserDto(user);
     }),

@@ -67,7 +67,10 @@ function toApiTokenDto(row: repo.ApiTokenRow): ApiTokenDto {
 
 const SIGN_IN_FAILED = 'That email and password do not match an account. Please check them and try again.';
 // Writing last_used_at on every call would turn each read into a write; once a minute is enough.
+// The same goes for a session's last_active_at.
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+// What a session keeps of the browser that started it: enough to name the device.
+const USER_AGENT_MAX_LENGTH = 512;
 // Long enough to absorb a burst on one sign-in; a revocation reaches every instance at once anyway.
 const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_ENTRIES = 10_000;
@@ -92,9 +95,10 @@ export const defaultAuthLimits: Required<AuthLimits> = { perIp: 100, perEmailAnd
 const LIMIT_WINDOW_SECONDS = 15 * 60;
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts.';
 
-/** Where a sign-in or sign-up comes from: the address, and the session cookie the browser sent, if any. */
+/** Where a sign-in or sign-up comes from: the address, the browser's User-Agent, and the session cookie it sent, if any. */
 export interface AuthRequest {
   ip: string;
+  userAgent?: string;
   sessionToken?: string;
 }
 
@@ -150,12 +154,15 @@ export function createAuthService(deps: {
    * Starts a session, ending the one the browser presented (whoever's it was): its cookie is
    * about to be overwritten, and a session left behind is one more that could be stolen.
    */
-  async function startSession(userId: number, replacing: string | undefined) {
+  async function startSession(userId: number, from: AuthRequest) {
     const token = newSecret();
-    const expiresAt = new Date(now().getTime() + deps.sessionTtlDays * 86_400_000);
+    const at = now();
+    const expiresAt = new Date(at.getTime() + deps.sessionTtlDays * 86_400_000);
+    const replacing = from.sessionToken;
     const replaced = await db.transaction().execute(async (trx) => {
-      await repo.deleteExpiredSessions(trx, userId, now());
-      await repo.insertSession(trx, { tokenHash: hashSecret(token), userId, expiresAt });
+      await repo.deleteExpiredSessions(trx, userId, at);
+      const device = { userAgent: from.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null, ip: from.ip || null };
+      await repo.insertSession(trx, { tokenHash: hashSecret(token), userId, expiresAt, ...device, now: at });
       return replacing === undefined ? undefined : repo.deleteSession(trx, hashSecret(replacing));
     });
     if (replaced !== undefined) await userChanged(replaced, 'credential-ended');
@@ -182,7 +189,7 @@ export function createAuthService(deps: {
           throw error;
         });
       const user = toAuthenticatedUser(row);
-      return { user, session: await startSession(user.id, from.sessionToken) };
+      return { user, session: await startSession(user.id, from) };
     },
 
     async signIn(input: z.output<typeof signInInput>, from: AuthRequest) {
@@ -205,7 +212,7 @@ export function createAuthService(deps: {
       // The owner's own attempt is not a failure: the email's count takes it back, and this address starts afresh.
       await Promise.all([rateLimits.refund(key.email), rateLimits.reset(key.emailAndIp)]);
       const user = toAuthenticatedUser(row);
-      return { user, session: await startSession(user.id, from.sessionToken) };
+      return { user, session: await startSession(user.id, from) };
     },
 
     /** Password hashes running and waiting now, and run so far. */
@@ -218,6 +225,17 @@ export function createAuthService(deps: {
       if (userId !== undefined) await userChanged(userId, 'credential-ended');
     },
 
+    /** Password hashing, shared with the password change and reset, so that all of it queues in one place. */
+    hasher,
+
+    /**
+     * Tells every instance that some of this user's sessions were deleted (signed out from another
+     * device, a password reset): each forgets the sign-ins it cached and closes sockets that used them.
+     */
+    sessionsEnded(userId: number) {
+      return userChanged(userId, 'credential-ended');
+    },
+
     /** Calls `listener` after each sign-out or token revocation on any instance; returns the unsubscribe. */
     onCredentialEnded(listener: () => void) {
       credentialEndedListeners.add(listener);
@@ -227,8 +245,12 @@ export function createAuthService(deps: {
     userForSession(sessionToken: string): Promise<AuthenticatedUser | undefined> {
       const hash = hashSecret(sessionToken);
       return sessionCache.lookup(`session:${hash}`, async () => {
-        const row = await repo.findUserBySession(db, hash, now());
-        return row && { user: toAuthenticatedUser(row), expiresAt: row.expires_at };
+        const at = now();
+        const row = await repo.findUserBySession(db, hash, at);
+        if (!row) return undefined;
+        // Runs only when the cache has no fresh entry, and writes only when a minute has passed.
+        if (at.getTime() - row.last_active_at.getTime() > TOKEN_TOUCH_INTERVAL_MS) await repo.touchSession(db, row.session_id, at);
+        return { user: toAuthenticatedUser(row), expiresAt: row.expires_at };
       });
     },
 
