@@ -71,6 +71,9 @@ const raw = {
   asthma: ['asthma|asthmatic|wheez*|inhaler|breathless'],
   breathlessSpeech: ['@neg speak|talk|finish|say sentence|sentences|words'],
   choking: ['chok*'],
+  /** A cough or wheeze that will not stop: with a food children breathe in, while eating it, the airway, not a cold. */
+  eating: ['eat|eating|ate|eaten|chew*|suck*|swallow*|mouthful|bite|bit|snack*'],
+  persistentCough: ['@neg stop cough*|coughing|choking|gagging|wheez*|spluttering', 'cough*|wheez* nonstop|constantly|continuously', 'cough*|wheez* non stop'],
   /** Something going into the airway rather than the gullet, and the signs that it has. */
   intoAirway: ['went|gone|goes|go|slipped|stuck down throat|windpipe|airway', 'down wrong way|hole'],
   airwaySign: ['cough*|gag*|wheez*|splutter*|retch*|chok*', 'struggl*|fight* breath*|breathe|air'],
@@ -110,7 +113,6 @@ const raw = {
   ],
   /** Fits that come again and again, or one after another without recovery between: each short one is still a danger sign. */
   recurring: [
-    'keep|keeps|kept having|getting',
     'second|third|fourth|another|3|4|5|three|four|five|several|multiple one|episode|episodes|fit|fits|spell|spells minutes|mins|hour|hours|now|today|tonight|morning|afternoon|evening',
     'one after another|other',
     'back to back',
@@ -144,7 +146,8 @@ const raw = {
   substance: [
     '@medicine',
     'bleach|detergent|disinfectant|dettol|cleaner|cleaners|cleaning|limescale|descaler|polish|softener|antifreeze|screenwash|weedkiller|pesticide|insecticide|fertiliser|fertilizer',
-    'dishwasher|laundry|washing tablet|tablets|pod|pods|capsule|capsules|liquid|powder',
+    // A household product by the form it comes in: 'dishwasher gel', 'laundry spray'.
+    'dishwasher|laundry|washing|bleach|toilet|oven|floor|bathroom|kitchen tablet|tablets|pod|pods|capsule|capsules|liquid|powder|gel|spray|salt|rinse|cleaner|sheets',
     'pod|pods|liquitab|liquitabs',
     'washing up liquid',
     'white spirit|spirits',
@@ -470,8 +473,8 @@ const raw = {
   endIt: ['i end|ending it', 'end|ending it all|tonight|now'],
   planIt: ['plan*|decid*|work*|figur*|know how|when|where|way do|end it'],
   lowMood: ['pnd|depress*|depression|postnatal|postpartum|hopeless|worthless|burden|unbearable|numb', '@neg cope|coping|go on'],
-  hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life'],
-  means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought knife|blade|razor|rope|gun'],
+  hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life', '@neg do|cope|go|take this|it|on anymore|more|longer'],
+  means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought|saved knife|blade|razor|rope|gun|pills|tablets'],
   harmThoughts: [
     'might|could|will|going|gonna|about|scared|afraid|urge|urges|thought|thoughts|imagin*|thinking|want|picture|visualis* hurt*|harm*|smother*|suffocat*|shake|shaking|kill*|drown* baby|son|daughter|child|kid|kids|him|her|them|toddler',
     '@neg keep @victim safe',

@@ -36,6 +36,8 @@ export interface EvidenceRule {
   explainedBy?: Setting[];
   /** Cues said by the parent of themselves: when their subject is the child, they are not about the parent. */
   aboutParent?: Cue[];
+  /** The injury itself, denied ("no burn", "not burnt"): nothing else in that sentence counts for the rule, unless a 'but' follows ("no burns on his face but his arm is blistering"). */
+  deniedBy?: Cue[];
 }
 
 interface Finding extends Span {
@@ -207,6 +209,7 @@ export class MessageEvidence {
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
+    if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
     if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
@@ -271,6 +274,7 @@ export class MessageEvidence {
   /**
    * Where a frame's phrases are found in a sentence, outside idioms. A negated phrase sets no
    * frame, except doubt, which a negation is how English says ("not sure if", "don't know if").
+   * Sleep is sleep inside an idiom too: "falls asleep" is a sleep setting.
    */
   private frameSpans(name: FrameName, index: number): Span[] {
     const sentence = this.sentences[index]!;
@@ -278,7 +282,7 @@ export class MessageEvidence {
       findPhrase(sentence, phrase).filter(
         (span) =>
           (name === 'uncertain' || !sentence[span.start]!.negated) &&
-          !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span)) &&
+          (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
           !(name === 'past' && inAfterClause(sentence, span)),
       ),
     );

@@ -111,7 +111,16 @@ export const rules: TriageRule[] = [
     category: 'choking',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['choking'], ['stuckInThroat'], ['intoAirway', 'airwaySign'], ['silent', 'inMouth'], ['gagging', 'notBreathing'], ['inhaled', 'notBreathing'], ['backBlows']],
+    evidence: [
+      ['choking'],
+      ['stuckInThroat'],
+      ['intoAirway', 'airwaySign'],
+      ['silent', 'inMouth'],
+      ['gagging', 'notBreathing'],
+      ['inhaled', 'notBreathing'],
+      ['eating', 'inhaled', 'persistentCough'],
+      ['backBlows'],
+    ],
     steps: [
       'If they can cough, cry or talk, encourage them to keep coughing and stay right with them.',
       'If they cannot cough, cry or breathe: for a baby under 1, lay them face down along your forearm or thigh, head lower than the body, and give up to 5 firm back blows between the shoulder blades; then up to 5 chest thrusts with two fingers in the centre of the chest.',
@@ -197,6 +206,7 @@ export const rules: TriageRule[] = [
     category: 'burns',
     level: 'emergency',
     heeds: [...ALL_FRAMES, 'minor'],
+    deniedBy: ['burn'],
     evidence: [
       ['burn', 'burnDamage'],
       ['burn', 'burnSite'],
