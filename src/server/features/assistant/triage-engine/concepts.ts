@@ -197,6 +197,8 @@ const raw = {
     '@neg know*|knowing|realis*|realiz*|check*',
   ],
   medicine: ['@medicine', 'syringe|spoon|ml|mls|mg|puffs'],
+  /** An error that names the dose itself, so no medicine need be named beside it. */
+  wrongDose: ['wrong|double|extra dose|doses', 'overdos*'],
   /** Medicines that are never a young child's, whoever gives them. */
   adultOnlyMedicine: ['sleeping pill|pills|tablet|tablets', 'sedative|sedatives|diazepam|valium|codeine|tramadol|morphine|methadone|oxycodone|opioid|opioids'],
   given: ['gave|given|giving|had|took|taken|got|put|accidentally|mixed|both'],
@@ -217,7 +219,9 @@ const raw = {
     'fish|chicken bone',
     'small|tiny|little|magnetic|metal|glass ball|balls',
     'something|thing|object sharp|metal|metallic|plastic|small',
-    'sharp|metal|metallic|small|tiny something|thing|object|piece|part|bit|toy',
+    // 'A tiny bit' is an amount, not a thing.
+    'sharp|metal|metallic something|thing|object|piece|part|bit|toy',
+    'small|tiny something|thing|object|piece|part|toy',
     'broken|piece|shard|bit|splinter glass',
     'piece|part|bit plastic|metal|toy',
   ],
@@ -562,6 +566,8 @@ const frameRaw = {
     'learn|learning|learnt|learned|practise|practice|practising|practicing|refresher',
     'next week|month|year|time',
     'paranoid|nervous|curious|wonder*',
+    // A fear of doing something is not having done it: 'scared of giving the wrong dose'.
+    'scared|afraid|worried|terrified|nervous|worry of|about giving|getting|making|doing|mixing|using',
     'could|would|might it',
   ],
   uncertain: ['tell|sure|know|unsure|check|see|wonder if|whether'],
@@ -593,6 +599,7 @@ const frameRaw = {
     'fine now|since|after|afterwards|straight|then',
     'totally|completely|absolutely|perfectly|otherwise fine|normal|ok|okay|well',
     'back to normal',
+    'doing|done well|better|great',
     'normal since',
     'playing|pooing|eating|sleeping|breathing normally|happily|fine',
     'gone now',
@@ -625,7 +632,9 @@ const frameRaw = {
     'friend|friends|neighbour|neighbours|neighbor|neighbors|sister|sisters|brother|brothers|cousin|cousins|someone|colleague baby|son|daughter|child|kid|kids|boy|girl|toddler',
     'nephew|niece|classmate|classmates',
     'news|article|documentary',
-    'heard|read about',
+    // News and stories read or heard of: 'I read a baby drowned in one'.
+    'heard about|that|somewhere|online',
+    'read about|that|a|an|somewhere|online',
   ],
   /** A topic a parent means to explain or talk over with a child: what is said is the subject, not an event. */
   topic: ['explain* it|this|that|suicide|death|self', 'explain* to @kid|teen|teenager|teenagers', 'talk|speak|chat to @kid|teen|teenager|teenagers|class about', 'overheard|overhear*'],

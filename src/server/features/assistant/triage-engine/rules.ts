@@ -45,8 +45,9 @@ export const rules: TriageRule[] = [
     category: 'self-harm',
     level: 'crisis',
     // Thoughts of harm are a crisis however they are put, even as 'what if'.
-    // A topic the parent means to explain to a child is not their own thought.
-    heeds: ['joke', 'fiction', 'topic'],
+    // A topic the parent means to explain to a child is not their own thought, and harm that
+    // is over ("self-harmed in the past but has been doing well") is history, unless a 'but' follows.
+    heeds: ['joke', 'fiction', 'topic', 'resolved'],
     evidence: [
       ['selfHarm'],
       ['harmThoughts'],
@@ -158,7 +159,7 @@ export const rules: TriageRule[] = [
     category: 'medication-dose',
     level: 'emergency',
     heeds: SEEMING_WELL_IS_NO_COMFORT,
-    evidence: [['given', 'medicationError', 'medicine'], ['given', 'adultOnlyMedicine']],
+    evidence: [['given', 'medicationError', 'medicine'], ['given', 'adultOnlyMedicine'], ['given', 'wrongDose']],
     steps: [
       'Too much of a medicine, or the wrong one, can harm hours later even when a child seems well. In the US you can also call Poison Help on 1-800-222-1222.',
       "Don't give any more medicine, and don't try to make them sick.",
