@@ -409,6 +409,32 @@ const urgentAnyCategory = [
   "im scared, i think i gave him the wrong dose",
   'she was doing well but last night she cut herself again and says she wants to die',
   'i heard a splash and found him face down in the bath',
+  // A fifth batch in the blind sets' voices, run once before the changes for it: 2 of 25 failed (blood coming through the towel pressed on it; 'take them all' said of pills in hand).
+  'PLEASE HELP BABY NOT BREATHING',
+  'my son he is making no breath and colour is very white, what I do',
+  'baby is 5 weeks and hot, thermometer say 38.4',
+  'We had a lovely day at the beach and everything was fine until tonight. Now she is burning hot, has a rash like small purple dots and is very sleepy.',
+  'he is 2. he drink the bottle from under sink. the blue one',
+  'i turned my back for a second and she had eaten some of the tablets from my bag, not sure how many',
+  'he drank from the cup with the bleach water i was cleaning with',
+  'she stuck a battery up her nose and i cant get it out',
+  'the magnets from the fridge letters, he has swallowed 2 maybe 3',
+  'my daughter has a peanut allergy and she ate a cookie at the party, now her lips are big and she is coughing',
+  'son fell off the climbing frame onto his head, he was knocked out for a few seconds',
+  'boiling water from the pasta went on her legs, skin coming off',
+  'he grabbed the iron and his hand has big blisters',
+  'cut on her wrist from the broken glass is deep and blood keeps coming through the towel',
+  'his whole body is jerking and he wont respond, its been going on a while',
+  'she is 10 weeks and has a temperature of 38',
+  'hes very hard to wake and breathing really fast, has fever since morning',
+  'pulled him out of the pool, he was at the bottom, he is breathing but not awake',
+  'my husband hits me and tonight he started on the kids, we are locked in the bathroom',
+  'my ex punched my son in the face during his weekend, his eye is swollen shut',
+  'i am going to drive into the river with the baby, no one cares',
+  "I have my husband's pills in my hand and I want to take them all",
+  'my 15 year old told me she has been cutting and tonight she cut deep and it wont stop bleeding',
+  'dd choked on a grape, got it out with back blows but now she is breathing weird and gone floppy',
+  "he's gone limp and grey in his cot",
 ];
 
 const ordinaryLookAlikes = [
@@ -626,6 +652,11 @@ const ordinaryLookAlikes = [
   "i'm scared of giving the wrong dose, how much calpol for a 2 year old",
   'what does a non blanching rash look like on dark skin',
   'gave her the wrong amount of milk powder in her bottle, is that bad',
+  // Look-alikes for those two changes, written with them: a first, broader soak-through rule alarmed on the first two.
+  'her knee is grazed and the blood keeps coming back when she picks the scab',
+  'small cut on his thumb, the blood is still coming a bit through the plaster, do i need a new one',
+  'the nosebleed soaked through a tissue but stopped after ten minutes',
+  'i have the sweets in my hand and the kids want to take them all',
 ];
 
 describe('safety triage', () => {

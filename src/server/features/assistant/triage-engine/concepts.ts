@@ -408,6 +408,8 @@ const raw = {
     'lot|lots|loads|much|heavily|heavy|badly|everywhere|pool|pools|gush*|spurt*|pump*|puls*|pour*|soak*|stream*|drip*|squirt*|covered',
     'minutes|mins|hour|hours',
     'pale|dizzy|faint*|cold|clammy',
+    // Blood soaking through the pad pressed on it, the sign first-aid courses teach (a plaster or a tissue is no pad).
+    'soak*|soaking|coming|come|comes|pour*|seep* through towel|towels|bandage|bandages|cloth|pad|dressing',
   ],
   seriousWound: [
     '~deep|deeply|gaping|huge|big|long|bad|badly|nasty cut|gash|wound|laceration|slash|slic*',
@@ -477,6 +479,8 @@ const raw = {
   endIt: ['i end|ending it', 'end|ending it all|tonight|now'],
   planIt: ['plan*|decid*|work*|figur*|know how|when|where|way do|end it'],
   lowMood: ['pnd|depress*|depression|postnatal|postpartum|hopeless|worthless|burden|unbearable|numb', '@neg cope|coping|go on'],
+  /** Taking them all, said of pills named just before: with a means at hand, an overdose. */
+  takeAll: ['take|taking|swallow* them|it all', 'take|taking|swallow* all of them|it'],
   hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life', '@neg do|cope|go|take this|it|on anymore|more|longer'],
   means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought|saved knife|blade|razor|rope|gun|pills|tablets'],
   harmThoughts: [

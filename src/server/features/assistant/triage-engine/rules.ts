@@ -55,6 +55,7 @@ export const rules: TriageRule[] = [
       ['foundCollapsed', 'substance'],
       ['manyTaken', 'distress'],
       ['hopeless', 'means'],
+      ['means', 'takeAll'],
       ['decision', 'endIt'],
       ['lowMood', 'planIt'],
     ],
