@@ -147,7 +147,7 @@ const raw = {
     '@medicine',
     'bleach|detergent|disinfectant|dettol|cleaner|cleaners|cleaning|limescale|descaler|polish|softener|antifreeze|screenwash|weedkiller|pesticide|insecticide|fertiliser|fertilizer',
     // A household product by the form it comes in: 'dishwasher gel', 'laundry spray'.
-    'dishwasher|laundry|washing|bleach|toilet|oven|floor|bathroom|kitchen tablet|tablets|pod|pods|capsule|capsules|liquid|powder|gel|spray|salt|rinse|cleaner|sheets',
+    'dishwasher|laundry|washing|bleach|toilet|oven|floor|bathroom|kitchen tablet|tablets|pod|pods|capsule|capsules|liquid|powder|gel|spray|salt|rinse|cleaner|sheets|block|blocks',
     'pod|pods|liquitab|liquitabs',
     'washing up liquid',
     'white spirit|spirits',
@@ -360,6 +360,7 @@ const raw = {
     'swallow*|inhal*|breath* water',
     'went|gone|goes|go|been|was|slipped|pulled|dragged|sucked|swept|knocked|pushed|dunked under',
     'found|saw @kid at|on|in bottom|floating',
+    'found|saw @kid floating',
   ],
 
   // ---- Burns and scalds --------------------------------------------------------------------
@@ -370,7 +371,9 @@ const raw = {
     'cup|mug|pot|flask|bowl|pan|saucepan|kettle of tea|coffee|soup|water|pasta|oil|milk',
     'fresh|freshly|made|boiled|brewed tea|coffee',
     'too hot',
-    'kettle|iron|oven|hob|stove|cooker|radiator|fire|flame|flames|candle|cigarette|firework|fireworks|barbecue|bbq|grill|heater|toaster|straighteners|steam|embers|wax',
+    'kettle|iron|oven|hob|stove|cooker|radiator|fire|flame|flames|candle|cigarette|firework|fireworks|barbecue|bbq|grill|heater|toaster|straighteners|steam|embers|wax|fryer|fryers',
+    'deep fat',
+    'chip pan',
     'chemical|acid|caustic',
     'drain|oven cleaner',
     'electric|electrical|socket|shock',
@@ -417,6 +420,9 @@ const raw = {
     'bone|bones|fat|muscle showing|visible|sticking|poking|through',
     'hanging|chopped|sliced|torn off',
     'sever*|amputat*|stab*|impal*',
+    // Something sharp fallen on, or left in the wound.
+    'fell|fallen|fall|landed|ran on|onto knife|knives|scissors|spike|railing|railings|skewer|blade|nail|nails',
+    '~knife|knives|scissors|blade|skewer|spike stuck|lodged|embedded|sticking',
     'fell|fall|went|crashed|ran through glass|window|door',
     'tip|fingertip|finger|toe|thumb|ear|nail off|hanging',
   ],
@@ -448,6 +454,9 @@ const raw = {
     'end* my|her|his life',
     '@neg want|wanna alive|live|living|exist|here|wake',
     'better off without|if',
+    // The family said to be fine without the parent, or the parent gone for good.
+    'happier|better without me|us',
+    'disappear|vanish forever|permanently',
     'only way out|escape',
     'i|me @neg here|around|alive',
     'want|wants|wanted|wish die|dead',
@@ -495,7 +504,7 @@ const raw = {
   adultHarm: [
     '@adult drag*|yank*|shov*|hit|hits|hitting|beat|beats|beating|punch*|slap*|kick*|shake|shakes|shook|shaking|strangl*|chok*|burn|burns|burned|burnt|hurt|hurts|hurting|abus*|threaten*|smack*|squeez*|throw*|threw|bite|bites|lock*|starv*|smother*|punish*|molest*|rape* @victim',
     'being|been|was|were|is|are|get|gets|got beaten|abused|molested|raped',
-    'finger|fingers|hand|grip|belt shaped|mark|marks bruis*',
+    '~finger|fingers|hand|grip|belt shaped|mark|marks bruis*',
   ],
   sexualAbuse: [
     'touch*|touching|show*|showing private*|privates|genital*|bottom|willy|vagina|penis',

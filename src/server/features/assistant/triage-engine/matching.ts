@@ -78,6 +78,13 @@ function typingDistance(a: string, b: string, cap: number): number {
   return rows[a.length]![b.length]!;
 }
 
+/** Whether `typed` is `word` with one letter left out. */
+function droppedLetter(typed: string, word: string): boolean {
+  if (typed.length !== word.length - 1) return false;
+  for (let index = 0; index < word.length; index++) if (word.slice(0, index) + word.slice(index + 1) === typed) return true;
+  return false;
+}
+
 /** The forms a typo of a cue word is compared with: the word and its regular endings. */
 function inflections(word: string): string[] {
   const base = word.endsWith('e') ? word.slice(0, -1) : word;
@@ -87,8 +94,11 @@ function inflections(word: string): string[] {
 // Short words are too close to other real words for typo matching ('hit'/'hot'), and people
 // seldom mistype the first letter; both limits keep a typo from turning into another cue.
 const MIN_TYPO_LENGTH = 5;
+/** A shorter slip is only a letter left out of a longer cue word ('fevr', 'stif'). */
+const MIN_DROPPED_LETTER_LENGTH = 4;
 function looksLikeTypo(token: Token, word: string): boolean {
-  if (token.known || token.word.length < MIN_TYPO_LENGTH || word.length < MIN_TYPO_LENGTH || token.word[0] !== word[0]) return false;
+  if (token.known || word.length < MIN_TYPO_LENGTH || token.word[0] !== word[0]) return false;
+  if (token.word.length < MIN_TYPO_LENGTH) return token.word.length >= MIN_DROPPED_LETTER_LENGTH && droppedLetter(token.word, word);
   const allowed = word.length >= 8 ? 2 : 1;
   return inflections(word).some((form) => typingDistance(token.word, form, allowed) <= allowed);
 }
