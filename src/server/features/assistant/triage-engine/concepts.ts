@@ -59,6 +59,8 @@ const raw = {
     'gasp*',
     'turn*|go|goes|going|gone|went|look|looks|looking|@body @blue',
     '@blue @body',
+    // Lips darken as they lose oxygen; 'dark' alone is too common a word (dark skin, dark circles) to join @blue.
+    'lip|lips go|goes|going|gone|went|turn*|look|looks|looking dark|darker|black',
     'face|lips|skin chang* colour|color',
     'chest|ribs|neck|tummy|throat suck*|pull*|draw* in',
     'nostril* flar*',
@@ -85,7 +87,7 @@ const raw = {
     'hot dog',
   ],
   /** Something a child can breathe in: with a breathing sign, the steps for choking fit. */
-  inhaled: ['@food', 'hot dog', 'inhal*', 'breath* in'],
+  inhaled: ['@food', 'hot dog', 'inhal*'],
   backBlows: ['back blows|blow|slaps|thrusts', 'heimlich'],
   gagging: ['gag*|retch*'],
   unresponsive: [
@@ -619,6 +621,7 @@ const frameRaw = {
     'went away',
     'went in hour|minutes|minute|while|day',
     'stop|stops|stopped after|itself|quickly|in|within',
+    'stopped|stops with',
     'settled|eased|easing|calmed|cleared|stopped now|down|since|completely',
     'carried on',
     'came out',
