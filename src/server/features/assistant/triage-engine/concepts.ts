@@ -231,6 +231,10 @@ const raw = {
   /** Pushed into a nose or an ear, a button battery burns as it does in the gullet. */
   inNoseOrEar: ['up|in|into nose|nostril|nostrils|ear|ears'],
   /** A child's own nails and teething toys are mouthed every day. */
+  /** The parent's own hand or arm ('burnt my own hand'): a burn there is not the child's. */
+  ownBody: ['my|own hand|hands|finger|fingers|thumb|arm|arms|wrist|leg|legs|foot|feet'],
+  /** A smack on the hand or bottom, asked about as discipline: with no mark or fear it is not an injury. */
+  lightSmack: ['smack*|slap*|tap* @victim hand|hands|bottom|bum|leg|legs'],
   ownObject: ['his|her|their|my|own nail|nails|fingernail*|toenail*', 'nail|nails bit*|chew*|bite', 'bit*|chew*|bite nail|nails', 'teething ring|rings|toy', 'his|her|their ring|rings'],
   swallowSign: ['drool*|dribbl*|gag*|retch*', '@neg eat|swallow|drink', 'point*|clutch*|grab* throat|chest|neck', 'chest|throat pain|hurts|sore'],
   missingObject: ['missing|gone|lost', 'can not find|see', '@neg there|anywhere', 'black|grey|gray stuff|mark|marks|residue'],
@@ -563,6 +567,8 @@ const frameRaw = {
     'in case',
     'it ever',
     'prevent*|avoid*|risk|risks|hazard|hazards|safely|childproof*|babyproof*|proof|proofing|likely|likelihood|chance|chances|odds',
+    // Whether something stops the event: 'do armbands stop drowning'.
+    'stop|stops drown*|chok*|burn*|scald*',
     'be she|he|that|it|this right|true',
     '@medicine to stop|prevent|avoid|bring',
     'course|courses|class|classes|training',
@@ -587,7 +593,7 @@ const frameRaw = {
   ],
   uncertain: ['tell|sure|know|unsure|check|see|wonder if|whether'],
   /** The parent's own childhood, told as background to a question about their child. */
-  ownChildhood: ['grew|grow|growing up', 'childhood', 'when i was little|young|small|kid|child|younger', 'my|our parents|parent'],
+  ownChildhood: ['grew|grow|growing up', 'childhood', 'when i was little|young|small|kid|child|younger|teen|teenager', 'my|our parents|parent', 'as teen|teenager'],
   past: [
     'last year|month|week|winter|summer|spring|autumn|christmas|weekend|time',
     'day|days|week|weeks|month|months|year|years ago',
@@ -620,7 +626,7 @@ const frameRaw = {
     'gone now',
     'went away',
     'went in hour|minutes|minute|while|day',
-    'stop|stops|stopped after|itself|quickly|in|within',
+    'stop|stops|stopped after|itself|quickly|in|within|own',
     'stopped|stops with',
     'settled|eased|easing|calmed|cleared|stopped now|down|since|completely',
     'carried on',

@@ -292,11 +292,14 @@ export class MessageEvidence {
     const sentence = this.sentences[index]!;
     const present = new Set<FrameName>();
     for (const name of Object.keys(framePhrases) as FrameName[]) if (this.frameSpans(name, index).length > 0) present.add(name);
-    // "Not sure if he swallowed one" is doubt about a real event; "again now" brings the past
-    // into the present; a niece the parent is minding is in their care; "but now he's sick",
+    // "Not sure if he swallowed one" is doubt about a real event; "again now" brings the past,
+    // and the parent's own youth, into the present; a niece the parent is minding is in their care; "but now he's sick",
     // or any 'but' after it ("they said she was fine but she's vomiting"), undoes "he was fine".
     if (present.has('uncertain')) present.delete('hypothetical');
-    if (present.has('present')) present.delete('past');
+    if (present.has('present')) {
+      present.delete('past');
+      present.delete('ownChildhood');
+    }
     if (present.has('inMyCare')) present.delete('otherChild');
     if (present.has('worsening') || contrastFollows(sentence, this.frameSpans('resolved', index))) present.delete('resolved');
     if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || (this.aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');

@@ -47,7 +47,7 @@ export const rules: TriageRule[] = [
     // Thoughts of harm are a crisis however they are put, even as 'what if'.
     // A topic the parent means to explain to a child is not their own thought, and harm that
     // is over ("self-harmed in the past but has been doing well") is history, unless a 'but' follows.
-    heeds: ['joke', 'fiction', 'topic', 'resolved'],
+    heeds: ['joke', 'fiction', 'topic', 'resolved', 'ownChildhood'],
     evidence: [
       ['selfHarm'],
       ['harmThoughts'],
@@ -73,6 +73,7 @@ export const rules: TriageRule[] = [
     level: 'crisis',
     // Abuse in the past is still abuse, but not the parent's own childhood told as background.
     heeds: ['hypothetical', 'ownChildhood', 'joke', 'fiction', 'topic'],
+    excludes: ['lightSmack'],
     evidence: [
       ['adultHarm'],
       ['seizedChild', 'takenAway'],
@@ -209,6 +210,7 @@ export const rules: TriageRule[] = [
     level: 'emergency',
     heeds: [...ALL_FRAMES, 'minor'],
     deniedBy: ['burn'],
+    excludes: ['ownBody'],
     evidence: [
       ['burn', 'burnDamage'],
       ['burn', 'burnSite'],
