@@ -21,6 +21,7 @@ export const EVALUATION_SETS = {
   'tuning-3': { urgent: 'held-out-2/urgent', ordinary: 'held-out-2/ordinary', questions: 'held-out-2/questions' },
   'tuning-4': { urgent: 'held-out-3/urgent', ordinary: 'held-out-3/ordinary', questions: 'held-out-3/questions' },
   'tuning-5': { urgent: 'held-out-4/urgent', ordinary: 'held-out-4/ordinary', questions: 'held-out-4/questions' },
+  'held-out': { urgent: 'held-out-5/urgent', ordinary: 'held-out-5/ordinary', questions: 'held-out-5/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
