@@ -10,6 +10,7 @@ import * as addBookingCancelReason from './0008_add_booking_cancel_reason';
 import * as createIdempotencyKeys from './0009_create_idempotency_keys';
 import * as createCalendarSubscriptions from './0010_create_calendar_subscriptions';
 import * as addSessionDetailsAndPasswordResets from './0013_add_session_details_and_password_resets';
+import * as addApiTokenScopes from './0014_add_api_token_scopes';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_create_idempotency_keys': createIdempotencyKeys,
   '0010_create_calendar_subscriptions': createCalendarSubscriptions,
   '0013_add_session_details_and_password_resets': addSessionDetailsAndPasswordResets,
+  '0014_add_api_token_scopes': addApiTokenScopes,
 };

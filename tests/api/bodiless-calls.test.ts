@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 
 // Generated REST clients send no body, and so no Content-Type, to operations that take none.
@@ -7,7 +8,7 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   const parent = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
-  token = (await t.app.services.auth.createApiToken(parent.id, 'generated client')).token;
+  token = (await t.app.services.auth.createApiToken(parent.id, { name: 'generated client', scopes: apiScopeNames })).token;
 });
 afterAll(() => t?.close());
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_PATH } from '../../src/shared/community-rules';
 import { idempotentOperations } from '../../src/server/trpc/idempotency';
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({ now, env: { UPLOAD_DAILY_LIMIT: '1' } });
   for (const account of ['parent', 'secondParent'] as const) {
     const user = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts[account].email).executeTakeFirstOrThrow();
-    const { token } = await t.app.services.auth.createApiToken(user.id, 'idempotency test');
+    const { token } = await t.app.services.auth.createApiToken(user.id, { name: 'idempotency test', scopes: apiScopeNames });
     bearer[account] = { authorization: `Bearer ${token}` };
   }
 });

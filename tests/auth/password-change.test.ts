@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { createTestApp, sessionCookieOf, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -62,7 +63,7 @@ describe('changing your password', () => {
 
   it('is for a browser session: an API token gets 403, even with the right password', async () => {
     const a = await newAccount();
-    const { token } = await t.app.services.auth.createApiToken(a.id, 'script');
+    const { token } = await t.app.services.auth.createApiToken(a.id, { name: 'script', scopes: apiScopeNames });
     const response = await t.app.inject({ method: 'POST', url: '/api/users/me/password', headers: { authorization: `Bearer ${token}` }, payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
     expect(response.statusCode).toBe(403);
     expect((await signIn(a.email, PASSWORD)).statusCode).toBe(200);

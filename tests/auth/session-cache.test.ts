@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/create-database';
@@ -47,7 +48,7 @@ describe('the session cache on one instance', () => {
   it('forgets a revoked API token', async () => {
     const cookie = await t.cookieFor(demoAccounts.staff);
     const user = (await me(t.app, { cookie })).json<{ id: number }>();
-    const { id, token } = await t.app.services.auth.createApiToken(user.id, 'tablet');
+    const { id, token } = await t.app.services.auth.createApiToken(user.id, { name: 'tablet', scopes: apiScopeNames });
     expect((await me(t.app, { token })).statusCode).toBe(200);
     await t.app.services.auth.revokeApiToken(user.id, id);
     expect((await me(t.app, { token })).statusCode).toBe(401);
@@ -164,7 +165,7 @@ describe.runIf(testPostgresUrl)('the session cache on two instances on one Postg
 
   it('ends on B an API token revoked on A', async () => {
     const user = (await me(t.app, { cookie: staff })).json<{ id: number }>();
-    const { id, token } = await t.app.services.auth.createApiToken(user.id, 'tablet on B');
+    const { id, token } = await t.app.services.auth.createApiToken(user.id, { name: 'tablet on B', scopes: apiScopeNames });
     expect((await me(appB, { token })).statusCode).toBe(200);
     await t.app.services.auth.revokeApiToken(user.id, id);
     await untilBHasHeardFromA();

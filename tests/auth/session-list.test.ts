@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/create-database';
@@ -102,7 +103,7 @@ describe('the list of sessions', () => {
 
   it('is for a browser session only: an API token of the account gets 403', async () => {
     const a = await newAccount();
-    const { token } = await t.app.services.auth.createApiToken(a.id, 'script');
+    const { token } = await t.app.services.auth.createApiToken(a.id, { name: 'script', scopes: apiScopeNames });
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sessions/sign-out-others', headers: { authorization: `Bearer ${token}` }, payload: {} })).statusCode).toBe(403);
@@ -192,7 +193,7 @@ describe('signing out everywhere else', () => {
     const a = await newAccount();
     const phone = await signInFrom(a, IPHONE, '198.51.100.23');
     const laptop = await signInFrom(a, WINDOWS_FIREFOX, '198.51.100.24');
-    const { token } = await t.app.services.auth.createApiToken(a.id, 'calendar sync');
+    const { token } = await t.app.services.auth.createApiToken(a.id, { name: 'calendar sync', scopes: apiScopeNames });
     for (const cookie of [phone, laptop]) expect(statusOf(await me(cookie))).toBe(200);
 
     const response = await endOthers(phone);

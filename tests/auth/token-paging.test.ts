@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { firstCursor, getPage, itPagesLikeEveryList, readAllPages, type PagedList } from '../helpers/paging';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
@@ -23,8 +24,8 @@ beforeAll(async () => {
   parentId = (await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow()).id;
   family2Id = (await db.selectFrom('users').select('id').where('email', '=', demoAccounts.secondParent.email).executeTakeFirstOrThrow()).id;
   // created_at is the database's now(), to the microsecond, which a JavaScript Date cannot hold.
-  for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) await t.app.services.auth.createApiToken(parentId, name);
-  for (const name of ['Theirs 1', 'Theirs 2', 'Theirs 3']) await t.app.services.auth.createApiToken(family2Id, name);
+  for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) await t.app.services.auth.createApiToken(parentId, { name, scopes: apiScopeNames });
+  for (const name of ['Theirs 1', 'Theirs 2', 'Theirs 3']) await t.app.services.auth.createApiToken(family2Id, { name, scopes: apiScopeNames });
   const revoked = (await tokenIdsOf(parentId))[2]!;
   await t.app.services.auth.revokeApiToken(parentId, revoked);
 });

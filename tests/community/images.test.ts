@@ -203,7 +203,7 @@ describe('POST /api/community/images', () => {
       method: 'POST',
       url: '/api/tokens',
       headers: { cookie: parent, 'content-type': 'application/json' },
-      payload: { name: 'uploader' },
+      payload: { name: 'uploader', scopes: ['community:write'] },
     });
     const token = tokenRes.json().token as string;
     expect((await upload(PNG, 'image/png', undefined, { authorization: `Bearer ${token}` })).statusCode).toBe(201);

@@ -46,7 +46,7 @@ describe('an integrator with a generated client', () => {
 
   it('signs in with a cookie once, creates an API token, then uses only Authorization: Bearer', async () => {
     const withCookie = createClient<paths>({ baseUrl, headers: { Cookie: await signIn(demoAccounts.parent) } });
-    const created = await expectAnswer(withCookie.POST('/tokens', { body: { name: 'Integrator journey' } }), 201);
+    const created = await expectAnswer(withCookie.POST('/tokens', { body: { name: 'Integrator journey', scopes: ['profile:read', 'children:read', 'activities:read', 'bookings:read', 'bookings:write'] } }), 201);
     expect(created.token).toMatch(/^nst_/);
     parent = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${created.token}` } });
 

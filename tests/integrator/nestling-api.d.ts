@@ -1857,7 +1857,10 @@ export interface operations {
                              */
                             createdAt: string;
                             lastUsedAt: string | null;
+                            lastUsedIp: string | null;
                             revokedAt: string | null;
+                            scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                            expiresAt: string | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -1921,6 +1924,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    scopes?: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                    expiresAt?: string | null;
                 };
             };
         };
@@ -1943,7 +1948,10 @@ export interface operations {
                          */
                         createdAt: string;
                         lastUsedAt: string | null;
+                        lastUsedIp: string | null;
                         revokedAt: string | null;
+                        scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        expiresAt: string | null;
                         token: string;
                     };
                 };
@@ -2033,7 +2041,10 @@ export interface operations {
                          */
                         createdAt: string;
                         lastUsedAt: string | null;
+                        lastUsedIp: string | null;
                         revokedAt: string | null;
+                        scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        expiresAt: string | null;
                     };
                 };
             };
@@ -2113,7 +2124,10 @@ export interface operations {
                          */
                         createdAt: string;
                         lastUsedAt: string | null;
+                        lastUsedIp: string | null;
                         revokedAt: string | null;
+                        scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        expiresAt: string | null;
                     };
                 };
             };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import type { ActivityDto } from '../../src/shared/schemas/monitoring';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { classroomId, listen, TestSocket } from '../realtime/realtime-helpers';
@@ -32,8 +33,8 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   maya = (await db.selectFrom('children').select('id').where('name', '=', 'Maya Thompson').executeTakeFirstOrThrow()).id;
-  demoToken = (await t.app.services.auth.createApiToken(demo.id, 'demo')).token;
-  neighbourToken = (await t.app.services.auth.createApiToken(neighbour.id, 'neighbour')).token;
+  demoToken = (await t.app.services.auth.createApiToken(demo.id, { name: 'demo', scopes: apiScopeNames })).token;
+  neighbourToken = (await t.app.services.auth.createApiToken(neighbour.id, { name: 'neighbour', scopes: apiScopeNames })).token;
 });
 
 afterAll(() => t.close());

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import type { ChildDto } from '../../src/shared/schemas/children';
 import type { ActivityDto } from '../../src/shared/schemas/monitoring';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
@@ -14,9 +15,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [parent, staff] = await Promise.all([t.signIn(demoAccounts.parent), t.signIn(demoAccounts.staff)]);
   const staffUser = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts.staff.email).executeTakeFirstOrThrow();
-  staffToken = (await t.app.services.auth.createApiToken(staffUser.id, 'classroom tablet')).token;
+  staffToken = (await t.app.services.auth.createApiToken(staffUser.id, { name: 'classroom tablet', scopes: apiScopeNames })).token;
   const other = await otherNurseryStaff(t.database.db);
-  otherStaffToken = (await t.app.services.auth.createApiToken(other.id, 'sunflower tablet')).token;
+  otherStaffToken = (await t.app.services.auth.createApiToken(other.id, { name: 'sunflower tablet', scopes: apiScopeNames })).token;
 });
 
 afterAll(() => t.close());

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/create-database';
@@ -22,7 +23,7 @@ beforeAll(async () => {
     t.signIn(demoAccounts.staff),
   ]);
   const other = await otherNurseryStaff(t.database.db);
-  otherStaffToken = (await t.app.services.auth.createApiToken(other.id, 'sunflower tablet')).token;
+  otherStaffToken = (await t.app.services.auth.createApiToken(other.id, { name: 'sunflower tablet', scopes: apiScopeNames })).token;
 });
 
 afterAll(() => t.close());

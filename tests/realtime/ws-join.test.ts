@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { SOCKET_LIMITS } from '../../src/server/realtime/ws-route';
@@ -22,7 +23,7 @@ beforeAll(async () => {
     t.signIn(demoAccounts.staff),
   ]);
   const user = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
-  parentToken = (await t.app.services.auth.createApiToken(user.id, 'home display')).token;
+  parentToken = (await t.app.services.auth.createApiToken(user.id, { name: 'home display', scopes: apiScopeNames })).token;
 });
 
 afterAll(() => t.close());

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { closeCodes } from '../../src/shared/realtime';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 import { listen, TestSocket } from './realtime-helpers';
@@ -36,7 +37,7 @@ describe('a connection that outlives its sign-in', () => {
   });
 
   it('is closed with 4401 once its API token is revoked', async () => {
-    const { token, id } = await t.app.services.auth.createApiToken(await parentId(), 'kitchen display');
+    const { token, id } = await t.app.services.auth.createApiToken(await parentId(), { name: 'kitchen display', scopes: apiScopeNames });
     const socket = await joined({ token, origin: null });
     await t.app.services.auth.revokeApiToken(await parentId(), id);
 

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { apiScopeNames } from '../../src/shared/api-scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
@@ -114,7 +115,7 @@ describe('calendar subscription address', () => {
   });
 
   it('cannot be created or revoked with an API token, nor signed out', async () => {
-    const { token } = await t.app.services.auth.createApiToken(demo.userId, 'calendar test');
+    const { token } = await t.app.services.auth.createApiToken(demo.userId, { name: 'calendar test', scopes: apiScopeNames });
     const bearer = { authorization: `Bearer ${token}` };
     for (const method of ['POST', 'DELETE'] as const) {
       const withToken = await t.app.inject({ method, url: '/api/calendar-subscription', headers: bearer });

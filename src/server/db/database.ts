@@ -57,6 +57,10 @@ export interface ApiTokensTable {
   created_at: Timestamp;
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  scopes: ColumnType<string[], string[] | undefined, string[]>;
+  /** After this instant the token signs no one in; null: until revoked. */
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_used_ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NurseriesTable {

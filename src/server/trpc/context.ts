@@ -3,6 +3,7 @@ import type {} from '@fastify/cookie';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { ApiScope } from '../../shared/api-scopes';
 import type { AuthenticatedUser } from '../principal';
 import type { Services } from '../services';
 
@@ -13,6 +14,8 @@ export interface Context {
   user: AuthenticatedUser | null;
   /** How the caller proved who they are; some actions need a browser session. */
   authMethod: 'session' | 'token' | null;
+  /** What the API token may do; null for a browser session or no sign-in. */
+  tokenScopes: readonly ApiScope[] | null;
   requestId: string;
   ip: string;
   /** Present when the call came over HTTP (absent in createCaller tests). */
@@ -26,6 +29,7 @@ export function createContextFactory(deps: { db: Kysely<Database>; config: Confi
     ...deps,
     user: req.auth?.user ?? null,
     authMethod: req.auth?.method ?? null,
+    tokenScopes: req.auth?.scopes ?? null,
     requestId: req.id,
     ip: req.ip,
     reply: res,

@@ -3,6 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { AppError, INTERNAL_ERROR_MESSAGE, notSignedIn, problem, problemCodeOfTRPC, toTRPCError, type FieldError, type Problem } from '../errors';
 import type { Context } from './context';
+import { requireTokenScope } from './token-scopes';
 
 /**
  * A procedure's contract beyond its input and output: its REST operation, and for a create the
@@ -88,7 +89,9 @@ const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Signed in, by a browser session or by an API token holding the scope this procedure needs (token-scopes.ts). */
+export const protectedProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (!ctx.user) throw toTRPCError(notSignedIn());
+  if (ctx.authMethod === 'token') requireTokenScope(path, ctx.tokenScopes ?? []);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

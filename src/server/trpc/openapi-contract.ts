@@ -14,6 +14,8 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, idempotentOperations } from './ide
  */
 
 export interface OperationContract {
+  /** The scope an API token needs; null when only a browser session may call it (for a signed-in operation). */
+  tokenScope: string | null;
   successStatus: 200 | 201 | 202;
   hasLocation: boolean;
   /** Statuses the procedure names beyond those its shape implies (404 for an id in the body, 409, 503…). */
@@ -116,6 +118,7 @@ export function describeContract(document: ContractDocument, contracts: Map<stri
       const responses = (operation.responses ??= {});
       const isPublic = !operation.security?.length;
       if (isPublic) operation.security = [];
+      else if (contract) operation.security = contract.tokenScope ? [{ sessionCookie: [] }, { bearerToken: [contract.tokenScope] }] : [{ sessionCookie: [] }];
       // OpenAPI requires path parameters to say required: true; the generator decides by whether the
       // schema takes undefined, and a schema that reads text first (pathId) looks as if it did.
       for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true;

@@ -7,6 +7,8 @@ import { calendarFeedPaths } from '../features/shadow-bookings/shadow-bookings.c
 import { ASYNCAPI_PATH } from './asyncapi';
 import { describeContract, describeForPeople, type ContractDocument, type OperationContract } from './openapi-contract';
 import { appRouter, type AppRouter } from './router';
+import { TOKEN_SCOPES } from './token-scopes';
+import { API_SCOPES } from '../../shared/api-scopes';
 
 export function buildOpenApiDocument(publicOrigin: string) {
   const document = generateOpenApiDocument(appRouter, {
@@ -20,7 +22,14 @@ export function buildOpenApiDocument(publicOrigin: string) {
     baseUrl: `${publicOrigin}/api`,
     securitySchemes: {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
-      bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (nst_…) created in your profile.' },
+      bearerToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'A personal API token (nst_…) created in your profile, holding the scopes chosen then. Each operation lists the scope it ' +
+          "needs; without it the answer is 403 insufficient_scope. Operations that list none need a browser session. Scopes: " +
+          Object.entries(API_SCOPES).map(([scope, meaning]) => `\`${scope}\` (${meaning})`).join(', ') + '.',
+      },
     },
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
     paths: { ...communityImagePaths, ...calendarFeedPaths },
@@ -37,11 +46,12 @@ type Procedures = Record<string, { _def: { inputs: unknown[]; meta?: ProcedureMe
 /** What each procedure's meta says about its REST operation, keyed as `METHOD /path`. */
 function contractsOfProcedures(): Map<string, OperationContract> {
   const contracts = new Map<string, OperationContract>();
-  for (const { _def } of Object.values(appRouter._def.procedures as unknown as Procedures)) {
+  for (const [procedure, { _def }] of Object.entries(appRouter._def.procedures as unknown as Procedures)) {
     const openapi = _def.meta?.openapi;
     if (!openapi) continue;
     const errorResponses = openapi.errorResponses ?? {};
     contracts.set(`${openapi.method} ${openapi.path}`, {
+      tokenScope: TOKEN_SCOPES[procedure] ?? null,
       successStatus: _def.meta?.successStatus ?? 200,
       hasLocation: Boolean(_def.meta?.location),
       errorStatuses: (Array.isArray(errorResponses) ? errorResponses : Object.keys(errorResponses)).map(Number),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiScopeNames } from '../api-scopes';
 import { pageInput, pageOutput, text } from './common';
 
 export const userRoles = ['parent', 'staff', 'teacher', 'admin'] as const;
@@ -59,9 +60,27 @@ export type UpdateProfileInput = z.output<typeof updateProfileInput>;
 
 export const signOutOutput = z.object({ signedOut: z.literal(true) });
 
+/** Tokens last at most a year when given an expiry; none means until revoked. */
+export const MAX_TOKEN_LIFETIME_DAYS = 366;
+
+export const apiScope = z.enum(apiScopeNames, `A scope is one of ${apiScopeNames.join(', ')}.`);
+
 export const createApiTokenInput = z.strictObject({
   name: text().trim().min(1, 'Give the token a name, such as the app that will use it.').max(80, 'A token name has at most 80 characters.'),
+  /** Left out: every read scope and no write scope. */
+  scopes: z
+    .array(apiScope)
+    .min(1, 'Choose at least one thing the token may do.')
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Name each scope once.')
+    .optional(),
+  /** Left out or null: until revoked. */
+  expiresAt: z.iso
+    .datetime('expiresAt is an ISO date-time, such as 2027-01-31T00:00:00Z.')
+    .refine((at) => Date.parse(at) <= Date.now() + MAX_TOKEN_LIFETIME_DAYS * 86_400_000, `A token can last at most ${MAX_TOKEN_LIFETIME_DAYS} days.`)
+    .nullable()
+    .optional(),
 });
+export type CreateApiTokenInput = z.output<typeof createApiTokenInput>;
 
 export const apiTokenOutput = z.object({
   id: z.number().int(),
@@ -70,7 +89,12 @@ export const apiTokenOutput = z.object({
   prefix: z.string(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
+  /** The address it was last used from. */
+  lastUsedIp: z.string().nullable(),
   revokedAt: z.iso.datetime().nullable(),
+  scopes: z.array(apiScope),
+  /** When it stops working by itself; null: only revoking ends it. */
+  expiresAt: z.iso.datetime().nullable(),
 });
 export type ApiTokenDto = z.infer<typeof apiTokenOutput>;
 

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Code, Group, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Code, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
+import { API_SCOPES, DEFAULT_API_SCOPES, type ApiScope } from '../../../shared/api-scopes';
 import { createApiTokenInput, type ApiTokenDto } from '../../../shared/schemas/auth';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../lib/toast';
@@ -10,12 +11,24 @@ import { CopyValueButton } from '../../components/copy-value-button';
 
 const dateOf = (iso: string) => longDate(new Date(iso));
 
+/** How long a new token lasts, in days; '' is until revoked. */
+const LIFETIMES = [
+  { value: '', label: 'Until I revoke it' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: 'A year' },
+];
+const expiryIn = (days: string) => (days ? new Date(Date.now() + Number(days) * 86_400_000).toISOString() : null);
+
 /** Personal API tokens: create one (shown once), see them, revoke them. */
 export function ApiAccess() {
   const utils = trpc.useUtils();
   const tokens = trpc.apiTokens.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
+  const [scopes, setScopes] = useState<string[]>(DEFAULT_API_SCOPES);
+  const [lifetime, setLifetime] = useState('');
+  const [scopesError, setScopesError] = useState<string | undefined>();
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
 
   const create = trpc.apiTokens.create.useMutation({
@@ -35,9 +48,11 @@ export function ApiAccess() {
   });
 
   const submit = () => {
-    const parsed = createApiTokenInput.safeParse({ name });
+    const parsed = createApiTokenInput.safeParse({ name, scopes, expiresAt: expiryIn(lifetime) });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message);
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'scopes') setScopesError(issue.message);
+      else setNameError(issue?.message);
       return;
     }
     create.mutate(parsed.data);
@@ -53,7 +68,8 @@ export function ApiAccess() {
         API access
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">
-        Personal tokens let your own apps read and book through the Nestling API. Send one as <Code>Authorization: Bearer nst_…</Code>.
+        Personal tokens let your own apps read and book through the Nestling API, each only with what you allow it. Send one as{' '}
+        <Code>Authorization: Bearer nst_…</Code>.
       </Text>
       {created && (
         <Alert color="green" variant="light" icon={<IconKey size={18} aria-hidden />} title={`Your new token '${created.name}'`} mb="md" withCloseButton onClose={() => setCreated(null)}>
@@ -89,10 +105,27 @@ export function ApiAccess() {
             maxLength={80}
             style={{ flex: 1 }}
           />
-          <Button type="submit" mt={25} loading={create.isPending}>
-            Create token
-          </Button>
+          <NativeSelect label="Lasts" data={LIFETIMES} value={lifetime} onChange={(event) => setLifetime(event.currentTarget.value)} w={170} />
         </Group>
+        <Checkbox.Group
+          label="What it may do"
+          value={scopes}
+          onChange={(value) => {
+            setScopes(value);
+            setScopesError(undefined);
+          }}
+          error={scopesError}
+          mb="md"
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+            {Object.entries(API_SCOPES).map(([scope, meaning]) => (
+              <Checkbox key={scope} value={scope} label={meaning} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <Button type="submit" loading={create.isPending} mb="md">
+          Create token
+        </Button>
       </form>
       <QueryState
         query={{ ...tokens, data: tokens.data?.pages.flatMap((page) => page.items) }}
@@ -107,6 +140,7 @@ export function ApiAccess() {
                   <Table.Tr>
                     <Table.Th>Name</Table.Th>
                     <Table.Th>Token</Table.Th>
+                    <Table.Th>May do</Table.Th>
                     <Table.Th>Created</Table.Th>
                     <Table.Th>Last used</Table.Th>
                     <Table.Th>Status</Table.Th>
@@ -119,12 +153,29 @@ export function ApiAccess() {
                       <Table.Td>
                         <Code>{token.prefix}…</Code>
                       </Table.Td>
-                      <Table.Td>{dateOf(token.createdAt)}</Table.Td>
-                      <Table.Td>{token.lastUsedAt ? dateOf(token.lastUsedAt) : 'Never'}</Table.Td>
                       <Table.Td>
-                        {token.revokedAt ? (
+                        <ScopeList scopes={token.scopes} />
+                      </Table.Td>
+                      <Table.Td>
+                        {dateOf(token.createdAt)}
+                        {token.expiresAt && (
+                          <Text size="xs" c="dimmed">
+                            Until {dateOf(token.expiresAt)}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {token.lastUsedAt ? dateOf(token.lastUsedAt) : 'Never'}
+                        {token.lastUsedIp && (
+                          <Text size="xs" c="dimmed">
+                            from {token.lastUsedIp}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {token.revokedAt || (token.expiresAt && Date.parse(token.expiresAt) <= Date.now()) ? (
                           <Badge color="gray" variant="light" tt="none">
-                            Revoked
+                            {token.revokedAt ? 'Revoked' : 'Expired'}
                           </Badge>
                         ) : (
                           <Button size="xs" variant="light" color="red" onClick={() => confirmRevoke(token)} loading={revoke.isPending && revoke.variables?.id === token.id}>
@@ -146,5 +197,17 @@ export function ApiAccess() {
         )}
       </QueryState>
     </Card>
+  );
+}
+
+function ScopeList({ scopes }: { scopes: ApiScope[] }) {
+  return (
+    <Stack gap={2}>
+      {scopes.map((scope) => (
+        <Code key={scope} fz="xs" w="fit-content">
+          {scope}
+        </Code>
+      ))}
+    </Stack>
   );
 }

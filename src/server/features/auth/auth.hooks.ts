@@ -3,13 +3,15 @@ import { IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_TYPE_NEEDED, isImageUploadType } from '
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { hashSecret } from '../../lib/tokens';
+import type { ApiScope } from '../../../shared/api-scopes';
 import type { AuthenticatedUser } from '../../principal';
 import type { AuthService, Credential } from './auth.service';
 import { SESSION_COOKIE } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: { user: AuthenticatedUser; method: Credential['method'] };
+    /** `scopes`: what the API token may do; absent for a browser session, which may do anything its user may. */
+    auth?: { user: AuthenticatedUser; method: Credential['method']; scopes?: readonly ApiScope[] };
   }
 }
 
@@ -25,8 +27,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function authenticate(request: FastifyRequest, auth: AuthService): Promise<void> {
   const token = bearerToken(request);
   if (token) {
-    const user = await auth.userForApiToken(token);
-    if (user) request.auth = { user, method: 'token' };
+    const signIn = await auth.signInOfApiToken(token, request.ip);
+    if (signIn) request.auth = { user: signIn.user, method: 'token', scopes: signIn.scopes };
     return;
   }
   const session = request.cookies[SESSION_COOKIE];

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { SocketAuthenticator } from '../../realtime/ws-route';
+import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 import { credentialOf } from './auth.hooks';
 import type { AuthenticatedUser } from '../../principal';
 import type { AuthService, Credential } from './auth.service';
@@ -20,6 +21,7 @@ export function createSocketAuthenticator(auth: AuthService, config: Config): So
       refuseForeignOrigin(request, config);
       const credential = credentialOf(request);
       if (!request.auth || !credential) return undefined;
+      requireScopeOfToken(request, RAW_ROUTE_SCOPES.liveActivity);
       const { user } = request.auth;
       return { user, userKey: String(user.id), credential: encode(credential) };
     },

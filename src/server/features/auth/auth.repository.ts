@@ -44,13 +44,15 @@ export function findUserBySession(db: Db, tokenHash: string, now: Date) {
     .executeTakeFirst();
 }
 
-export function findUserByApiToken(db: Db, tokenHash: string) {
+/** The user a live token signs in, with what the token may do: not revoked, not expired. */
+export function findUserByApiToken(db: Db, tokenHash: string, now: Date) {
   return db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
-    .select([...userColumns, 'api_tokens.id as token_id', 'api_tokens.last_used_at'])
+    .select([...userColumns, 'api_tokens.id as token_id', 'api_tokens.last_used_at', 'api_tokens.last_used_ip', 'api_tokens.scopes', 'api_tokens.expires_at'])
     .where('api_tokens.token_hash', '=', tokenHash)
     .where('api_tokens.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]))
     .executeTakeFirst();
 }
 
@@ -83,7 +85,7 @@ export async function deleteExpiredSessions(db: Db, userId: number, now: Date) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
 }
 
-const tokenColumns = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
+const tokenColumns = ['id', 'name', 'token_prefix', 'created_at', 'last_used_at', 'last_used_ip', 'revoked_at', 'scopes', 'expires_at'] as const;
 
 export type ApiTokenRow = Awaited<ReturnType<ReturnType<typeof tokensOf>['executeTakeFirstOrThrow']>>;
 
@@ -103,10 +105,10 @@ export function findApiToken(db: Db, userId: number, tokenId: number) {
   return tokensOf(db, userId).where('id', '=', tokenId).executeTakeFirst();
 }
 
-export function insertApiToken(db: Db, token: { userId: number; name: string; tokenHash: string; prefix: string }) {
+export function insertApiToken(db: Db, token: { userId: number; name: string; tokenHash: string; prefix: string; scopes: string[]; expiresAt: Date | null }) {
   return db
     .insertInto('api_tokens')
-    .values({ user_id: token.userId, name: token.name, token_hash: token.tokenHash, token_prefix: token.prefix })
+    .values({ user_id: token.userId, name: token.name, token_hash: token.tokenHash, token_prefix: token.prefix, scopes: token.scopes, expires_at: token.expiresAt })
     .returning(tokenColumns)
     .executeTakeFirstOrThrow();
 }
@@ -122,8 +124,8 @@ export function revokeApiToken(db: Db, userId: number, tokenId: number, now: Dat
     .executeTakeFirst();
 }
 
-export async function touchApiToken(db: Db, tokenId: number, now: Date) {
-  await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+export async function touchApiToken(db: Db, tokenId: number, now: Date, ip: string) {
+  await db.updateTable('api_tokens').set({ last_used_at: now, last_used_ip: ip }).where('id', '=', tokenId).execute();
 }
 
 /** Of these session hashes, the ones that still sign someone in. */
@@ -133,9 +135,15 @@ export async function liveSessionHashes(db: Db, tokenHashes: string[], now: Date
   return rows.map((row) => row.token_hash);
 }
 
-/** Of these API token hashes, the ones not revoked. */
-export async function liveApiTokenHashes(db: Db, tokenHashes: string[]): Promise<string[]> {
+/** Of these API token hashes, the ones neither revoked nor expired. */
+export async function liveApiTokenHashes(db: Db, tokenHashes: string[], now: Date): Promise<string[]> {
   if (tokenHashes.length === 0) return [];
-  const rows = await db.selectFrom('api_tokens').select('token_hash').where('token_hash', 'in', tokenHashes).where('revoked_at', 'is', null).execute();
+  const rows = await db
+    .selectFrom('api_tokens')
+    .select('token_hash')
+    .where('token_hash', 'in', tokenHashes)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
   return rows.map((row) => row.token_hash);
 }

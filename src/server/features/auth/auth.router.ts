@@ -105,7 +105,7 @@ export const apiTokensRouter = router({
     .mutation(({ ctx, input }) => {
       // A leaked token must not be able to mint more tokens.
       if (ctx.authMethod !== 'session') throw forbidden('Create API tokens from a signed-in browser session.');
-      return ctx.services.auth.createApiToken(ctx.user.id, input.name);
+      return ctx.services.auth.createApiToken(ctx.user.id, input);
     }),
 
   get: protectedProcedure

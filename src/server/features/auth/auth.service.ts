@@ -7,7 +7,8 @@ import { passwordWeakness } from '../../lib/password-strength';
 import { PasswordHasher } from '../../lib/passwords';
 import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-store';
 import { hashSecret, newSecret } from '../../lib/tokens';
-import type { ApiTokenDto, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
+import type { ApiTokenDto, CreateApiTokenInput, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
+import { apiScopeNames, DEFAULT_API_SCOPES, type ApiScope } from '../../../shared/api-scopes';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { AuthenticatedUser } from '../../principal';
 import type { EventBus } from '../../realtime/event-bus';
@@ -61,8 +62,23 @@ function toApiTokenDto(row: repo.ApiTokenRow): ApiTokenDto {
     prefix: row.token_prefix,
     createdAt: row.created_at.toISOString(),
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    lastUsedIp: row.last_used_ip,
     revokedAt: row.revoked_at?.toISOString() ?? null,
+    scopes: knownScopes(row.scopes),
+    expiresAt: row.expires_at?.toISOString() ?? null,
   };
+}
+
+/** A token's scopes that this version knows, in the order API_SCOPES lists them. */
+function knownScopes(scopes: readonly string[]): ApiScope[] {
+  return apiScopeNames.filter((scope) => scopes.includes(scope));
+}
+
+/** Who an API token signs in (cached under the user's id, so a change to the user forgets it) and what it may do. */
+export interface TokenSignIn {
+  id: number;
+  user: AuthenticatedUser;
+  scopes: ApiScope[];
 }
 
 const SIGN_IN_FAILED = 'That email and password do not match an account. Please check them and try again.';
@@ -135,8 +151,10 @@ export function createAuthService(deps: {
   const credentialEnded = () => credentialEndedListeners.forEach((listener) => listener());
 
   const sessionCache = createSessionCache<AuthenticatedUser>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_ENTRIES, now });
+  const tokenCache = createSessionCache<TokenSignIn>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_ENTRIES, now });
   function forget(userId: number, change: UserChange) {
     sessionCache.forgetUser(userId);
+    tokenCache.forgetUser(userId);
     if (change === 'credential-ended') credentialEnded();
   }
   /** Acts on this instance before the caller answers, then tells the others. */
@@ -262,22 +280,24 @@ export function createAuthService(deps: {
       const hashesOf = (method: Credential['method']) => [...new Set(credentials.filter((c) => c.method === method).map((c) => c.hash))];
       const [sessions, tokens] = await Promise.all([
         repo.liveSessionHashes(db, hashesOf('session'), now()),
-        repo.liveApiTokenHashes(db, hashesOf('token')),
+        repo.liveApiTokenHashes(db, hashesOf('token'), now()),
       ]);
       return new Set([...sessions, ...tokens]);
     },
 
-    async userForApiToken(token: string): Promise<AuthenticatedUser | undefined> {
+    /** Who a live API token signs in, and what it may do; `ip` is kept as where it was last used. */
+    async signInOfApiToken(token: string, ip: string): Promise<TokenSignIn | undefined> {
       if (!token.startsWith(API_TOKEN_PREFIX)) return undefined;
       const hash = hashSecret(token);
-      return sessionCache.lookup(`token:${hash}`, async () => {
-        const row = await repo.findUserByApiToken(db, hash);
-        if (!row) return undefined;
+      return tokenCache.lookup(`token:${hash}`, async () => {
         const at = now();
-        if (!row.last_used_at || at.getTime() - row.last_used_at.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
-          await repo.touchApiToken(db, row.token_id, at);
+        const row = await repo.findUserByApiToken(db, hash, at);
+        if (!row) return undefined;
+        if (!row.last_used_at || at.getTime() - row.last_used_at.getTime() > TOKEN_TOUCH_INTERVAL_MS || row.last_used_ip !== ip) {
+          await repo.touchApiToken(db, row.token_id, at, ip);
         }
-        return { user: toAuthenticatedUser(row), expiresAt: null };
+        const user = toAuthenticatedUser(row);
+        return { user: { id: user.id, user, scopes: knownScopes(row.scopes) }, expiresAt: row.expires_at };
       });
     },
 
@@ -300,13 +320,18 @@ export function createAuthService(deps: {
       return toApiTokenDto(row);
     },
 
-    async createApiToken(userId: number, name: string) {
+    async createApiToken(userId: number, input: CreateApiTokenInput) {
+      if (input.expiresAt && new Date(input.expiresAt).getTime() <= now().getTime()) {
+        throw badInput('expiresAt', 'Choose an expiry in the future, or none.');
+      }
       const token = newSecret(API_TOKEN_PREFIX);
       const row = await repo.insertApiToken(db, {
         userId,
-        name,
+        name: input.name,
         tokenHash: hashSecret(token),
         prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+        scopes: input.scopes ?? DEFAULT_API_SCOPES,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
       });
       return { ...toApiTokenDto(row), token };
     },

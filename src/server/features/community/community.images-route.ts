@@ -9,6 +9,7 @@ import { AppError, notFound, notSignedIn } from '../../errors';
 import { IMAGE_TOO_LARGE_MESSAGE, type ImageService, type ImageVariant } from '../../lib/images/images.service';
 import { toUploadedImageDto } from './community.service';
 import { matchesEtag } from '../../lib/etag';
+import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 
 type ImageRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -35,6 +36,7 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
       // Runs after the app's auth hook and before the body is read, so a refused caller costs no read.
       onRequest: async (request) => {
         if (!request.auth) throw notSignedIn();
+        requireScopeOfToken(request, RAW_ROUTE_SCOPES.imageUpload);
         if (!isImageUploadType(request.headers['content-type'])) throw new AppError('unsupported_media_type', IMAGE_UPLOAD_TYPE_NEEDED);
         if (Number(request.headers['content-length']) > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);
       },
@@ -56,6 +58,7 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
    */
   async function serve(request: ImageRequest, reply: FastifyReply, variant: ImageVariant) {
     if (!request.auth) throw notSignedIn();
+    requireScopeOfToken(request, RAW_ROUTE_SCOPES.imageDownload);
     const image = await images.find(request.auth.user.id, request.params.id, variant);
     if (!image) throw notFound('That image');
     reply.header('ETag', image.etag).header('Cache-Control', 'private, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff');
@@ -92,7 +95,7 @@ export const communityImagePaths: ZodOpenApiPathsObject = {
         'up to 50 images in any 24 hours (UPLOAD_DAILY_LIMIT on the server). Pass the answered id as imageId when creating a post; ' +
         'an upload no post uses is deleted after a day.',
       tags: ['community'],
-      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+      security: [{ sessionCookie: [] }, { bearerToken: [RAW_ROUTE_SCOPES.imageUpload] }],
       requestBody: {
         required: true,
         content: Object.fromEntries(imageContentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
@@ -117,7 +120,7 @@ export const communityImagePaths: ZodOpenApiPathsObject = {
       summary: 'An uploaded image',
       description: servedDescription,
       tags: ['community'],
-      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+      security: [{ sessionCookie: [] }, { bearerToken: [RAW_ROUTE_SCOPES.imageDownload] }],
       requestParams: imageParams,
       responses: servedResponses,
     },
@@ -128,7 +131,7 @@ export const communityImagePaths: ZodOpenApiPathsObject = {
       summary: "An uploaded image's small copy for lists",
       description: `At most 480 px a side. ${servedDescription}`,
       tags: ['community'],
-      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+      security: [{ sessionCookie: [] }, { bearerToken: [RAW_ROUTE_SCOPES.imageDownload] }],
       requestParams: imageParams,
       responses: servedResponses,
     },

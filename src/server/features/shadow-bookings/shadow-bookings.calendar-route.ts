@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { CALENDAR_SUBSCRIPTION_FEED_PREFIX } from '../../../shared/schemas/calendar-subscription';
@@ -25,6 +26,7 @@ export function registerBookingCalendarRoute(app: FastifyInstance, deps: { booki
   app.get(CALENDAR_PATH, { schema: { hide: true } }, async (request, reply) => {
     const user = request.auth?.user;
     if (!user) throw notSignedIn();
+    requireScopeOfToken(request, RAW_ROUTE_SCOPES.calendarFeed);
     return sendCalendar(reply, await deps.bookings.calendarFor(user));
   });
 
@@ -51,7 +53,7 @@ export const calendarFeedPaths: ZodOpenApiPathsObject = {
       summary: 'Your bookings as a calendar feed',
       description: `${feedDescription} Needs a session or a bearer token; calendar apps, which cannot send one, use GET /calendar/{token}.ics.`,
       tags: ['shadow bookings'],
-      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+      security: [{ sessionCookie: [] }, { bearerToken: [RAW_ROUTE_SCOPES.calendarFeed] }],
       responses: { '200': { description: 'The feed.', content: calendarBody } },
     },
   },

@@ -180,6 +180,9 @@ describe('Profile', () => {
     const row = (await within(table).findByText('Calendar sync')).closest('tr')!;
     expect(row).toHaveTextContent(token.slice(0, 10));
     expect(row).not.toHaveTextContent(token);
+    // Left as offered, a new token may read everything and write nothing.
+    expect(row).toHaveTextContent('bookings:read');
+    expect(row).not.toHaveTextContent('bookings:write');
     expect((await api('GET', '/api/users/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
 
     window.confirm = () => true;

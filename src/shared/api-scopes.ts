@@ -1,0 +1,22 @@
+/**
+ * What a personal API token may do. Each scope names one area and whether it reads or writes;
+ * a token holds the scopes chosen when it was created. Operations a token may not do at all
+ * (managing tokens, sessions, the profile and the calendar link) need a browser session.
+ */
+export const API_SCOPES = {
+  'profile:read': 'See your name and email',
+  'children:read': 'See your children',
+  'children:write': 'Add children',
+  'activities:read': "See your children's classroom activity, live on /ws too",
+  'activities:write': 'Log classroom activities (nursery staff)',
+  'bookings:read': 'See your bookings',
+  'bookings:write': 'Make and cancel bookings',
+  'community:read': 'Read the community',
+  'community:write': 'Post, comment, like, report and join groups',
+} as const;
+
+export type ApiScope = keyof typeof API_SCOPES;
+export const apiScopeNames = Object.keys(API_SCOPES) as [ApiScope, ...ApiScope[]];
+
+/** What a token gets when its creator names no scopes: reading, never writing. */
+export const DEFAULT_API_SCOPES = apiScopeNames.filter((scope) => scope.endsWith(':read'));
