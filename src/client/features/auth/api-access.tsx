@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Checkbox, Code, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Code, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
@@ -117,11 +117,11 @@ export function ApiAccess() {
           error={scopesError}
           mb="md"
         >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+          <Stack gap="xs" mt="xs">
             {Object.entries(API_SCOPES).map(([scope, meaning]) => (
               <Checkbox key={scope} value={scope} label={meaning} />
             ))}
-          </SimpleGrid>
+          </Stack>
         </Checkbox.Group>
         <Button type="submit" loading={create.isPending} mb="md">
           Create token
