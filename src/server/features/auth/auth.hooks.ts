@@ -72,9 +72,15 @@ export function csrfRejection(request: FastifyRequest, config: Config): AppError
   return undefined;
 }
 
+/** Password sign-ins, on either path. */
+const SIGN_IN_URL = /^\/(api\/auth\/sign-in|trpc\/auth\.signIn)(\?|$)/;
+
 export function registerAuthHooks(app: FastifyInstance, deps: { auth: AuthService; config: Config }) {
   app.addHook('onRequest', async (request) => {
     if (!/^\/(api|trpc|ws)(\/|\?|$)/.test(request.url)) return;
+    // A flood of sign-ins is turned away here, before its body is read or the API adapter runs,
+    // when the hashing queue could not take it anyway: the sign-in itself would refuse it first thing.
+    if (request.method === 'POST' && SIGN_IN_URL.test(request.url)) deps.auth.hasher.refuseIfFull();
     const rejection = csrfRejection(request, deps.config);
     if (rejection) throw rejection;
     await authenticate(request, deps.auth);
