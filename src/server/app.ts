@@ -126,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: withRedactedUrls(deps.logger ?? { level: config.logLevel }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: false,
+    trustProxy: config.trustProxy ?? false,
     genReqId: () => crypto.randomUUID(),
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,

@@ -19,6 +19,13 @@ const configSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  // Addresses (or CIDR ranges) of load balancers whose X-Forwarded-For is believed, comma-separated.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.5,10.0.1.0/24')
+    .optional(),
+  // On SIGTERM, how long the health check fails before the server stops taking requests, so a load balancer notices first.
+  SHUTDOWN_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   TZ: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/London')
@@ -76,6 +83,10 @@ export type Config = Readonly<{
   /** Password hashes that may run at once; undefined means what the machine can spare (lib/passwords). */
   passwordHashConcurrency: number | undefined;
   logLevel: (typeof logLevels)[number];
+  /** Load balancers whose X-Forwarded-For names the client (per-IP limits then see the client); undefined: none. */
+  trustProxy: string[] | undefined;
+  /** On SIGTERM, how long /api/health answers 503 before the server stops taking requests. */
+  shutdownNoticeMs: number;
   timeZone: string;
   /** Cookies get the Secure flag when the public origin is https. */
   secureCookies: boolean;
@@ -155,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlDays: c.SESSION_TTL_DAYS,
     passwordHashConcurrency: c.PASSWORD_HASH_CONCURRENCY,
     logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY?.split(',').map((address) => address.trim()),
+    shutdownNoticeMs: c.SHUTDOWN_NOTICE_MS,
     timeZone: c.TZ,
     secureCookies: c.PUBLIC_ORIGIN.startsWith('https://'),
     assistantLlm:
