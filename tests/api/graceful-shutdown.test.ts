@@ -18,6 +18,7 @@ let server: ChildProcess;
 let base: string;
 let dataDir: string;
 let exited: Promise<number | null>;
+let logLines: ReturnType<typeof createInterface>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-shutdown-'));
@@ -26,8 +27,9 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+  logLines = createInterface({ input: server.stdout! });
   base = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: server.stdout! }).on('line', (line) => {
+    logLines.on('line', (line) => {
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (listening) resolve(listening[1]!);
     });
@@ -49,7 +51,10 @@ describe('SIGTERM', () => {
     socket.send({ type: 'join', channel: 'classroom-3b' });
     expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
 
+    // The signal arrives when it arrives: wait for the server to say it is draining.
+    const draining = new Promise<void>((resolve) => logLines.on('line', (line) => line.includes('"msg":"draining"') && resolve()));
     server.kill('SIGTERM');
+    await draining;
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(503);
     expect(health.headers.get('content-type')).toMatch(/^application\/problem\+json/);
