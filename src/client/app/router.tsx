@@ -56,6 +56,9 @@ const signUpRoute = createRoute({
   component: lazyPage(() => import('../features/auth/sign-up-page'), 'SignUpPage'),
 });
 
+const forgotPasswordRoute = page('/forgot-password', lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'));
+const resetPasswordRoute = page('/reset-password/$secret', lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'));
+
 export const routeTree = rootRoute.addChildren([
   dashboardRoute,
   nurseriesRoute,
@@ -70,6 +73,8 @@ export const routeTree = rootRoute.addChildren([
   staffRoute,
   signInRoute,
   signUpRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
 ]);
 
 function PendingPage() {

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signInInput } from '../../../shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
+import { AnchorLink } from '../../components/links';
 import { AuthForm, EmailField } from './auth-form';
 import { fieldErrorsOf, messageOf, type FieldErrors } from '../../lib/form-errors';
 import { useSessionChange } from './use-session-change';
@@ -42,6 +43,9 @@ export function SignInPage() {
         onChange={(event) => setPassword(event.currentTarget.value)}
         error={fieldErrors.password}
       />
+      <AnchorLink to="/forgot-password" size="sm" mt={-8} style={{ alignSelf: 'flex-end' }}>
+        Forgot your password?
+      </AnchorLink>
     </AuthForm>
   );
 }

@@ -6,6 +6,7 @@ import { SignInPrompt } from '../../../components/sign-in-prompt';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { MyChildren } from '../../../features/children/my-children';
 import { PersonalInfo } from '../../../features/auth/personal-info';
+import { SignInSecurity } from '../../../features/auth/signed-in-devices';
 import { CalendarSubscription } from '../../../features/shadow-bookings/calendar-subscription';
 import { ProfileBookings } from './profile-bookings';
 import { ProfileHeader } from './profile-header';
@@ -57,6 +58,7 @@ export function ProfilePage() {
             </Tabs.List>
             <Tabs.Panel value="personal">
               <PersonalInfo user={user} nameInput={nameInput} />
+              <SignInSecurity />
             </Tabs.Panel>
             <Tabs.Panel value="children">
               <MyChildren />
