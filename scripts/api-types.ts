@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTestApp } from '../tests/helpers/test-app';
-import { API_TYPES_FILE, generateApiTypes } from '../tests/integrator/api-types';
+import { API_TYPES_FILE, createApiTypesApp, generateApiTypes } from '../tests/integrator/api-types';
 
 // Regenerates the committed client types from the document the app serves; tests/integrator/api-types.test.ts fails until it is run.
-const t = await createTestApp({ seed: false });
+const t = await createApiTypesApp();
 try {
   await writeFile(API_TYPES_FILE, await generateApiTypes(t));
   console.log(`wrote ${path.relative(process.cwd(), API_TYPES_FILE)}`);

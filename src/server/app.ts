@@ -247,7 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  const openApiDocument = buildOpenApiDocument(config.publicOrigin);
+  const openApiDocument = buildOpenApiDocument(config.publicOrigin, deps.now?.());
   registerRestErrors(app, openApiDocument, '/api');
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
   registerAsyncApiRoute(app, config.publicOrigin);

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { API_TYPES_FILE, generateApiTypes } from './api-types';
+import type { TestApp } from '../helpers/test-app';
+import { API_TYPES_FILE, createApiTypesApp, generateApiTypes } from './api-types';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createApiTypesApp();
 });
 afterAll(() => t?.close());
 

@@ -10,7 +10,8 @@ import { appRouter, type AppRouter } from './router';
 import { TOKEN_SCOPES } from './token-scopes';
 import { API_SCOPES } from '../../shared/api-scopes';
 
-export function buildOpenApiDocument(publicOrigin: string) {
+/** `today` dates the examples (booking dates inside the window and the like). */
+export function buildOpenApiDocument(publicOrigin: string, today: Date = new Date()) {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Nestling API',
     description:
@@ -35,7 +36,7 @@ export function buildOpenApiDocument(publicOrigin: string) {
     paths: { ...communityImagePaths, ...calendarFeedPaths },
   });
   describeContract(document as unknown as ContractDocument, contractsOfProcedures());
-  describeForPeople(document as unknown as ContractDocument, new Date());
+  describeForPeople(document as unknown as ContractDocument, today);
   document.info.contact = { name: 'Nestling API support', url: `${publicOrigin}/api/docs` };
   document.info.license = { name: 'Proprietary: for integrations with Nestling only', url: `${publicOrigin}/api/docs` };
   return document;
