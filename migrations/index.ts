@@ -11,6 +11,7 @@ import * as createIdempotencyKeys from './0009_create_idempotency_keys';
 import * as createCalendarSubscriptions from './0010_create_calendar_subscriptions';
 import * as addSessionDetailsAndPasswordResets from './0013_add_session_details_and_password_resets';
 import * as addApiTokenScopes from './0014_add_api_token_scopes';
+import * as createPasskeysAndTwoStep from './0015_create_passkeys_and_two_step';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_create_calendar_subscriptions': createCalendarSubscriptions,
   '0013_add_session_details_and_password_resets': addSessionDetailsAndPasswordResets,
   '0014_add_api_token_scopes': addApiTokenScopes,
+  '0015_create_passkeys_and_two_step': createPasskeysAndTwoStep,
 };

@@ -10,7 +10,8 @@ export interface UsersTable {
   id: Generated<number>;
   name: string;
   email: string;
-  password_hash: string;
+  /** Null for an account that signs in only with a passkey. */
+  password_hash: string | null;
   phone: string | null;
   city: string | null;
   latitude: number | null;
@@ -20,6 +21,8 @@ export interface UsersTable {
   nursery_id: number | null;
   shadow_teacher_id: number | null;
   created_at: Timestamp;
+  /** The random WebAuthn user handle, set when the user first registers a passkey. */
+  webauthn_handle: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserRole = 'parent' | 'staff' | 'teacher' | 'admin';
@@ -391,6 +394,49 @@ export interface CalendarSubscriptionsTable {
   created_at: Timestamp;
 }
 
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Base64url, as WebAuthn names it. */
+  credential_id: string;
+  public_key: Uint8Array;
+  /** int8: a string from pg, a number from PGlite; read it with Number(). */
+  counter: ColumnType<string | number, number | undefined, number>;
+  transports: Defaulted<string[]>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'sign-in' | 'confirm';
+  user_id: number | null;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+
+export interface TwoStepTable {
+  user_id: number;
+  secret: string;
+  /** Null while enrolment waits for its first code. */
+  enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused. int8. */
+  last_used_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+export interface TwoStepRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface PendingSignInsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -427,6 +473,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   calendar_subscriptions: CalendarSubscriptionsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  two_step: TwoStepTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
 }
 
 /** What repositories take first: the database or an open transaction. */
