@@ -5,8 +5,10 @@ import type { Database } from './db/database';
 import { createAssistantService } from './features/assistant/assistant.service';
 import { createOpenAiCompatibleProvider } from './features/assistant/llm-provider';
 import { createAuthService, type AuthLimits } from './features/auth/auth.service';
+import { createPasskeysService } from './features/auth/passkeys.service';
 import { createPasswordService } from './features/auth/password.service';
 import { createSessionsService } from './features/auth/sessions.service';
+import { createTwoStepService } from './features/auth/two-step.service';
 import { createCalendarSubscriptionService } from './features/shadow-bookings/calendar-subscription.service';
 import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
 import { createChildrenService } from './features/children/children.service';
@@ -36,8 +38,11 @@ export function createServices(deps: {
   const auth = createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits, publish: deps.publish, subscribe: deps.subscribe });
   // Email goes through SMTP_URL's server; with none, the server sends no email.
   const mailer = config.smtp && createSmtpMailer(config.smtp);
+  const passkeys = createPasskeysService({ db, auth, publicOrigin: config.publicOrigin, now });
   return {
     auth,
+    passkeys,
+    twoStep: createTwoStepService({ db, auth, passkeys, now }),
     sessions: createSessionsService({ db, auth, now }),
     passwords: createPasswordService({ db, auth, publicOrigin: config.publicOrigin, mailer, now, log: deps.log }),
     children: createChildrenService({ db, timeZone: config.timeZone, now }),

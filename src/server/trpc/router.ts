@@ -1,7 +1,9 @@
 import { articlesRouter, assistantRouter } from '../features/assistant/assistant.router';
 import { apiTokensRouter, authRouter, usersRouter } from '../features/auth/auth.router';
+import { passkeysRouter } from '../features/auth/passkeys.router';
 import { passwordRouter } from '../features/auth/password.router';
 import { sessionsRouter } from '../features/auth/sessions.router';
+import { twoStepRouter } from '../features/auth/two-step.router';
 import { calendarSubscriptionRouter } from '../features/shadow-bookings/calendar-subscription.router';
 import { shadowBookingsRouter, shadowTeachersRouter } from '../features/shadow-bookings/shadow-bookings.router';
 import { productsRouter } from '../features/shop/shop.router';
@@ -21,6 +23,8 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   sessions: sessionsRouter,
   password: passwordRouter,
+  passkeys: passkeysRouter,
+  twoStep: twoStepRouter,
   children: childrenRouter,
   cameras: camerasRouter,
   activities: activitiesRouter,

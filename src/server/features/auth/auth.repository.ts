@@ -25,6 +25,10 @@ export function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+export function findUserById(db: Db, userId: number) {
+  return db.selectFrom('users').select(userColumns).where('users.id', '=', userId).executeTakeFirst();
+}
+
 export function insertUser(db: Db, user: NewUser) {
   return db.insertInto('users').values(user).returning(userColumns).executeTakeFirstOrThrow();
 }

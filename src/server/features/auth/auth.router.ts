@@ -12,10 +12,10 @@ import {
   userOutput,
 } from '../../../shared/schemas/auth';
 import { PAGING_RULES, idParam } from '../../../shared/schemas/common';
-import { forbidden } from '../../errors';
+import { AppError, forbidden } from '../../errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { toUserDto } from './auth.service';
-import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './session-cookie';
+import { SESSION_COOKIE, clearSessionCookie, setPendingSignInCookie, setSessionCookie } from './session-cookie';
 
 export const authRouter = router({
   signUp: publicProcedure
@@ -29,13 +29,17 @@ export const authRouter = router({
     }),
 
   signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags: ['auth'], protect: false, summary: 'Sign in with email and password', description: 'Answers with the user and sets the session cookie (HttpOnly, SameSite=Lax). A wrong email or password answers 401 invalid_credentials with the same words either way. Repeated failures are slowed and then refused with 429 and Retry-After; when the server is busy hashing, 503 server_busy with Retry-After.', errorResponses: [401, 503] } })
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags: ['auth'], protect: false, summary: 'Sign in with email and password', description: 'Answers with the user and sets the session cookie (HttpOnly, SameSite=Lax). A wrong email or password answers 401 invalid_credentials with the same words either way. When the account has two-step sign-in on, the right password answers 401 two_step_required and sets the nestling_two_step cookie: finish with POST /auth/two-step/sign-in. Repeated failures are slowed and then refused with 429 and Retry-After; when the server is busy hashing, 503 server_busy with Retry-After.', errorResponses: [401, 503] } })
     .input(signInInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await ctx.services.auth.signIn(input, { ip: ctx.ip, userAgent: ctx.request?.headers['user-agent'], sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
-      setSessionCookie(ctx.reply, ctx.config, session);
-      return toUserDto(user);
+      const signedIn = await ctx.services.auth.signIn(input, { ip: ctx.ip, userAgent: ctx.request?.headers['user-agent'], sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
+      if ('pending' in signedIn) {
+        setPendingSignInCookie(ctx.reply, ctx.config, signedIn.pending);
+        throw new AppError('two_step_required', 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.');
+      }
+      setSessionCookie(ctx.reply, ctx.config, signedIn.session);
+      return toUserDto(signedIn.user);
     }),
 
   signOut: publicProcedure

@@ -13,6 +13,7 @@ import type { PageInput } from '../../../shared/schemas/common';
 import type { AuthenticatedUser } from '../../principal';
 import type { EventBus } from '../../realtime/event-bus';
 import * as repo from './auth.repository';
+import { insertPendingSignIn, isTwoStepOn } from './two-step.repository';
 import { createSessionCache } from './session-cache';
 
 export const API_TOKEN_PREFIX = 'nst_';
@@ -112,6 +113,13 @@ const LIMIT_WINDOW_SECONDS = 15 * 60;
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts.';
 
 /** Where a sign-in or sign-up comes from: the address, the browser's User-Agent, and the session cookie it sent, if any. */
+/** How long the code step of a two-step sign-in waits after the password step. */
+export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
+
+/** A secret handed to the browser in a cookie, and until when it works. */
+type IssuedSecret = { token: string; expiresAt: Date };
+/** A password sign-in starts a session, or, with two-step sign-in on, a pending sign-in that waits for a code. */
+export type SignInResult = { user: AuthenticatedUser; session: IssuedSecret } | { user: AuthenticatedUser; pending: IssuedSecret };
 export interface AuthRequest {
   ip: string;
   userAgent?: string;
@@ -189,6 +197,15 @@ export function createAuthService(deps: {
 
   return {
     async signUp(input: z.output<typeof signUpInput>, from: AuthRequest) {
+  /** The password step of a two-step sign-in: a secret that lets its holder try codes for a while. */
+  async function startPendingSignIn(userId: number) {
+    const token = newSecret();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + PENDING_SIGN_IN_TTL_MS);
+    await insertPendingSignIn(db, { tokenHash: hashSecret(token), userId, expiresAt, now: at });
+    return { token, expiresAt };
+  }
+
       hasher.refuseIfFull();
       await rateLimits.throttle(keys(input.email, from.ip).ip, rules.ip, TOO_MANY_ATTEMPTS);
       const weakness = await passwordWeakness(input.password, input);
@@ -210,7 +227,7 @@ export function createAuthService(deps: {
       return { user, session: await startSession(user.id, from) };
     },
 
-    async signIn(input: z.output<typeof signInInput>, from: AuthRequest) {
+    async signIn(input: z.output<typeof signInInput>, from: AuthRequest): Promise<SignInResult> {
       // A full hashing queue refuses before anything else: a flood costs no database work either.
       hasher.refuseIfFull();
       const key = keys(input.email, from.ip);
@@ -232,6 +249,24 @@ export function createAuthService(deps: {
       const user = toAuthenticatedUser(row);
       return { user, session: await startSession(user.id, from) };
     },
+      // With two-step sign-in on, the password only earns the code step (two-step.service).
+      if (await isTwoStepOn(db, user.id)) return { user, pending: await startPendingSignIn(user.id) };
+      return { user, session: await startSession(user.id, from) };
+    },
+
+    /** Counts one sign-in attempt from this address (a passkey ceremony), under the same limit as password sign-ins. */
+    throttleAddress(ip: string) {
+      return rateLimits.throttle(keys('', ip).ip, rules.ip, TOO_MANY_ATTEMPTS);
+    },
+
+    /**
+     * Signs in a user whose proof was checked elsewhere (a passkey, a two-step code): the user as
+     * the sign-in answers them, and a new session.
+     */
+    async signInVerified(userId: number, from: AuthRequest) {
+      const row = await repo.findUserById(db, userId);
+      if (!row) throw new AppError('invalid_credentials', 'That account no longer exists.');
+      const user = toAuthenticatedUser(row);
 
     /** Password hashes running and waiting now, and run so far. */
     passwordHashLoad() {
