@@ -111,8 +111,6 @@ export interface AuthLimits {
 export const defaultAuthLimits: Required<AuthLimits> = { perIp: 100, perEmailAndIp: 10, perEmailBeforeDelay: 10, maxDelaySeconds: 30 };
 const LIMIT_WINDOW_SECONDS = 15 * 60;
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts.';
-
-/** Where a sign-in or sign-up comes from: the address, the browser's User-Agent, and the session cookie it sent, if any. */
 /** How long the code step of a two-step sign-in waits after the password step. */
 export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 
@@ -120,6 +118,8 @@ export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 type IssuedSecret = { token: string; expiresAt: Date };
 /** A password sign-in starts a session, or, with two-step sign-in on, a pending sign-in that waits for a code. */
 export type SignInResult = { user: AuthenticatedUser; session: IssuedSecret } | { user: AuthenticatedUser; pending: IssuedSecret };
+
+/** Where a sign-in or sign-up comes from: the address, the browser's User-Agent, and the session cookie it sent, if any. */
 export interface AuthRequest {
   ip: string;
   userAgent?: string;
@@ -195,8 +195,6 @@ export function createAuthService(deps: {
     return { token, expiresAt };
   }
 
-  return {
-    async signUp(input: z.output<typeof signUpInput>, from: AuthRequest) {
   /** The password step of a two-step sign-in: a secret that lets its holder try codes for a while. */
   async function startPendingSignIn(userId: number) {
     const token = newSecret();
@@ -206,6 +204,8 @@ export function createAuthService(deps: {
     return { token, expiresAt };
   }
 
+  return {
+    async signUp(input: z.output<typeof signUpInput>, from: AuthRequest) {
       hasher.refuseIfFull();
       await rateLimits.throttle(keys(input.email, from.ip).ip, rules.ip, TOO_MANY_ATTEMPTS);
       const weakness = await passwordWeakness(input.password, input);
@@ -247,8 +247,6 @@ export function createAuthService(deps: {
       // The owner's own attempt is not a failure: the email's count takes it back, and this address starts afresh.
       await Promise.all([rateLimits.refund(key.email), rateLimits.reset(key.emailAndIp)]);
       const user = toAuthenticatedUser(row);
-      return { user, session: await startSession(user.id, from) };
-    },
       // With two-step sign-in on, the password only earns the code step (two-step.service).
       if (await isTwoStepOn(db, user.id)) return { user, pending: await startPendingSignIn(user.id) };
       return { user, session: await startSession(user.id, from) };
@@ -267,6 +265,8 @@ export function createAuthService(deps: {
       const row = await repo.findUserById(db, userId);
       if (!row) throw new AppError('invalid_credentials', 'That account no longer exists.');
       const user = toAuthenticatedUser(row);
+      return { user, session: await startSession(user.id, from) };
+    },
 
     /** Password hashes running and waiting now, and run so far. */
     passwordHashLoad() {
