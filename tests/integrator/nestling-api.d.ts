@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Answers with the user and sets the session cookie (HttpOnly, SameSite=Lax). A wrong email or password answers 401 invalid_credentials with the same words either way. Repeated failures are slowed and then refused with 429 and Retry-After; when the server is busy hashing, 503 server_busy with Retry-After.
+         * @description Answers with the user and sets the session cookie (HttpOnly, SameSite=Lax). A wrong email or password answers 401 invalid_credentials with the same words either way. When the account has two-step sign-in on, the right password answers 401 two_step_required and sets the nestling_two_step cookie: finish with POST /auth/two-step/sign-in. Repeated failures are slowed and then refused with 429 and Retry-After; when the server is busy hashing, 503 server_busy with Retry-After.
          */
         post: operations["auth-signIn"];
         delete?: never;
@@ -291,6 +291,218 @@ export interface paths {
          * @description Sets the new password (the sign-up rules apply; the detail says why one is refused), spends the link and any other reset link of the account, and signs the account out everywhere: sign in again with the new password. A link works once: a second use answers 404.
          */
         post: operations["password-complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your passkeys
+         * @description Each passkey's name, when it was added and when it last signed in; ordered by createdAt then id, newest first. Needs a browser session (403 with an API token). Paged: `limit` items a page (default 20, at most 100); pass a page's `nextCursor` as `cursor` to get the next page, until nextCursor is null. Cursors are opaque: a malformed one, or one from another list, gives 400 naming cursor. Rows added while you page never repeat or shift the pages still to come.
+         */
+        get: operations["passkeys-list"];
+        put?: never;
+        /**
+         * Add a passkey
+         * @description Keeps the passkey the browser made from POST /auth/passkeys/registration-options, under the name given (or one naming the device). An answer to another site, to a spent or expired challenge, or for a passkey already added answers 400 naming response. Needs a browser session (403 with an API token).
+         */
+        post: operations["passkeys-register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Options for navigator.credentials.create() (hand them to @simplewebauthn/browser's startRegistration as optionsJSON). Their challenge works once, for 5 minutes: send the browser's answer to POST /auth/passkeys. Needs a browser session (403 with an API token).
+         */
+        post: operations["passkeys-registrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description It stops signing in at once. The last passkey of an account with no password answers 409 last_sign_in_method; another account's passkey id answers 404. Needs a browser session (403 with an API token).
+         */
+        delete: operations["passkeys-remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a passkey
+         * @description Another account's passkey id answers 404. Needs a browser session (403 with an API token).
+         */
+        patch: operations["passkeys-rename"];
+        trace?: never;
+    };
+    "/auth/passkey-sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description Options for navigator.credentials.get() (hand them to @simplewebauthn/browser's startAuthentication as optionsJSON); any passkey of this site may answer. The challenge works once, for 5 minutes. Counts against the per-address sign-in limit (429 with Retry-After).
+         */
+        post: operations["passkeys-signInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/passkey-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Takes the browser's answer to the options from POST /auth/passkey-sign-in/options; answers with the user and sets the session cookie, as the password sign-in does. No password is needed, and no two-step code: a passkey is both. An unknown or removed passkey, another site's answer, or a spent or expired challenge answers 401 invalid_credentials.
+         */
+        post: operations["passkeys-signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether two-step sign-in is on
+         * @description Whether a password sign-in asks for a code from an authenticator app, since when, and how many recovery codes are left unused. Needs a browser session (403 with an API token).
+         */
+        get: operations["twoStep-status"];
+        put?: never;
+        /**
+         * Turn on two-step sign-in
+         * @description Takes the code the authenticator app shows for the secret from POST /auth/two-step/enrolment and turns two-step sign-in on. Answers 10 recovery codes, each good for one sign-in instead of a code: this is the only time they are shown. A wrong code answers 400 naming code; 10 codes may be tried in 15 minutes (429). Other sessions stay signed in: end them with POST /auth/sessions/sign-out-others. Needs a browser session (403 with an API token).
+         */
+        post: operations["twoStep-confirmEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-step/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-step sign-in
+         * @description A new secret for an authenticator app, as a QR code (an SVG data: URL), an otpauth:// address and base32 text. Two-step is not on until POST /auth/two-step confirms it with a code; starting again replaces a secret not yet confirmed. While two-step is on, answers 409 two_step_already_on. Needs a browser session (403 with an API token).
+         */
+        post: operations["twoStep-startEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-step/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options to confirm with a passkey
+         * @description Options for navigator.credentials.get() limited to your own passkeys, to turn two-step sign-in off with a passkey instead of a code (POST /auth/two-step/turn-off). With no passkey, answers 400 naming passkey. Needs a browser session (403 with an API token).
+         */
+        post: operations["twoStep-confirmOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-step/turn-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-step sign-in
+         * @description Needs proof that you are here now: code (a fresh code from the authenticator app, or an unused recovery code) or passkey (the browser's answer to POST /auth/two-step/passkey-options). A wrong code answers 400 naming code, a passkey that does not confirm 401 invalid_credentials. Recovery codes are deleted. Already off answers the same. Needs a browser session (403 with an API token).
+         */
+        post: operations["twoStep-turnOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-step/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with a two-step code
+         * @description After POST /auth/sign-in answered 401 two_step_required (setting the nestling_two_step cookie, good for 10 minutes), takes a code from the authenticator app or an unused recovery code; answers with the user and sets the session cookie. A wrong code answers 401 invalid_credentials; a missing, spent or expired password step 401 unauthenticated (sign in again). 10 codes may be tried per account in 15 minutes (429 with Retry-After).
+         */
+        post: operations["twoStep-signIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1272,7 +1484,7 @@ export interface components {
              * @description The machine-readable reason, from a closed list (GET /api/problems).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
             /** @description For bad input: each field at fault, once. */
             errors?: {
                 /**
@@ -1416,7 +1628,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1525,7 +1737,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1688,7 +1900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1875,7 +2087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1965,7 +2177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2140,7 +2352,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,7 +2467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2318,7 +2530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2407,7 +2619,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2491,7 +2703,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2835,6 +3047,1264 @@ export interface operations {
             };
         };
     };
+    "passkeys-list": {
+        parameters: {
+            query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
+                limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
+                cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkeys-register": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                            publicKeyAlgorithm?: number;
+                            publicKey?: string;
+                        };
+                    };
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the new passkey. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        lastUsedAt: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkeys-registrationOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rp: {
+                            id?: string;
+                            name: string;
+                        };
+                        user: {
+                            id: string;
+                            name: string;
+                            displayName: string;
+                        };
+                        challenge: string;
+                        pubKeyCredParams: {
+                            alg: number;
+                            type: string;
+                        }[];
+                        timeout?: number;
+                        excludeCredentials?: {
+                            id: string;
+                            type: string;
+                            transports?: string[];
+                        }[];
+                        authenticatorSelection?: {
+                            /** @enum {string} */
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            requireResidentKey?: boolean;
+                            /** @enum {string} */
+                            residentKey?: "discouraged" | "preferred" | "required";
+                            /** @enum {string} */
+                            userVerification?: "discouraged" | "preferred" | "required";
+                        };
+                        hints?: string[];
+                        attestation?: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkeys-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        lastUsedAt: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your passkeys */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The only way left to sign in (last_sign_in_method) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkeys-rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        lastUsedAt: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your passkeys */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkeys-signInOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                        timeout?: number;
+                        rpId?: string;
+                        allowCredentials?: {
+                            id: string;
+                            type: string;
+                            transports?: string[];
+                        }[];
+                        /** @enum {string} */
+                        userVerification?: "discouraged" | "preferred" | "required";
+                        hints?: string[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many sign-in attempts from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "passkeys-signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        email: string;
+                        phone: string | null;
+                        city: string | null;
+                        /** @enum {string} */
+                        role: "parent" | "staff" | "teacher" | "admin";
+                        profileImage: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The passkey did not sign in (invalid_credentials) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "twoStep-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        enabledAt: string | null;
+                        recoveryCodesLeft: number;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "twoStep-confirmEnrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        enabled: true;
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Two-step sign-in is already on (two_step_already_on) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many codes tried */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "twoStep-startEnrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        otpauthUri: string;
+                        qrCode: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Two-step sign-in is already on (two_step_already_on) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "twoStep-confirmOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                        timeout?: number;
+                        rpId?: string;
+                        allowCredentials?: {
+                            id: string;
+                            type: string;
+                            transports?: string[];
+                        }[];
+                        /** @enum {string} */
+                        userVerification?: "discouraged" | "preferred" | "required";
+                        hints?: string[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "twoStep-turnOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    passkey?: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        enabled: false;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The passkey did not confirm (invalid_credentials) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token rather than a browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many codes tried */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "twoStep-signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        email: string;
+                        phone: string | null;
+                        city: string | null;
+                        /** @enum {string} */
+                        role: "parent" | "staff" | "teacher" | "admin";
+                        profileImage: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A wrong code (invalid_credentials), or no password step waiting (unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many codes tried */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "children-list": {
         parameters: {
             query?: never;
@@ -2879,7 +4349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2999,7 +4469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3161,7 +4631,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,7 +4717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3347,7 +4817,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3374,7 +4844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3474,7 +4944,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3638,7 +5108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4343,7 +5813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4642,7 +6112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4978,7 +6448,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5046,7 +6516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5124,7 +6594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5201,7 +6671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5318,7 +6788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5423,7 +6893,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5450,7 +6920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5549,7 +7019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5622,7 +7092,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5713,7 +7183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5804,7 +7274,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5905,7 +7375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5932,7 +7402,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6034,7 +7504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6128,7 +7598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6155,7 +7625,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6320,7 +7790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6536,7 +8006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6633,7 +8103,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7035,7 +8505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7157,7 +8627,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7184,7 +8654,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7398,7 +8868,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7425,7 +8895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7482,7 +8952,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -7540,7 +9010,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -7644,7 +9114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7902,7 +9372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password is wrong. */
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
             401: {
                 headers: {
                     [name: string]: unknown;

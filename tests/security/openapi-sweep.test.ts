@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../shadow-bookings/bookings.fixtures';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
+import { SoftAuthenticator } from '../helpers/soft-authenticator';
 
 /**
  * Reads /api/openapi.json and calls every operation in it signed out, as the wrong family with
@@ -47,6 +48,8 @@ interface DemoRows {
   cameraId: string;
   /** The demo family's browser session. */
   sessionId: number;
+  /** A passkey of the demo parent's. */
+  passkeyId: number;
 }
 
 /**
@@ -72,6 +75,8 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'GET /activities/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/activities/${r.activityId}` }) },
   'DELETE /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
   'DELETE /auth/sessions/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/sessions/${r.sessionId}` }) },
+  'PATCH /auth/passkeys/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/passkeys/${r.passkeyId}`, payload: { name: 'Taken over' } }) },
+  'DELETE /auth/passkeys/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/passkeys/${r.passkeyId}` }) },
   'GET /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
   'POST /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
   'GET /activities query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities?channel=${r.cameraId}` }) },
@@ -275,6 +280,8 @@ async function createDemoRows(): Promise<DemoRows> {
   const partial: DemoRows = { userId: user.id, childId: child.id, teacherId: teacher.id, cameraId: camera.id, activityId: activity.id, sessionId: session.id } as DemoRows;
 
   const token = await asDemo('POST', '/api/tokens', { name: 'Security sweep' });
+  const passkeyOptions = await asDemo('POST', '/api/auth/passkeys/registration-options');
+  const passkey = await asDemo('POST', '/api/auth/passkeys', { response: new SoftAuthenticator(t.config.publicOrigin).register(passkeyOptions) });
   const booking = await asDemo('POST', '/api/shadow-bookings', shadowBooking(partial));
   const mentalHealthBooking = await asDemo('POST', '/api/mental-health/bookings', { ...counseling, childId: child.id });
   const imageResponse = await inject('POST', '/api/community/images', { cookie: demo, 'content-type': 'image/png' }, PNG);
@@ -287,6 +294,7 @@ async function createDemoRows(): Promise<DemoRows> {
   return {
     ...partial,
     tokenId: token.id,
+    passkeyId: passkey.id,
     shadowBookingId: booking.id,
     mentalHealthBookingId: mentalHealthBooking.id,
     imageId: imageResponse.json().id,
@@ -305,6 +313,7 @@ async function demoFamilyRows() {
     children: await db.selectFrom('children').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
     tokens: await db.selectFrom('api_tokens').select(['id', 'name', 'revoked_at']).where('user_id', '=', userId).orderBy('id').execute(),
     sessions: await db.selectFrom('sessions').select(['id']).where('user_id', '=', userId).orderBy('id').execute(),
+    passkeys: await db.selectFrom('passkeys').select(['id', 'name']).where('user_id', '=', userId).orderBy('id').execute(),
     shadowBookings: await db.selectFrom('shadow_bookings').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
     bookingsOfTheirChildren: await db.selectFrom('shadow_bookings').select(['id', 'parent_id']).where('child_id', '=', rows.childId).orderBy('id').execute(),
     mentalHealthBookings: await db.selectFrom('mental_health_bookings').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
@@ -324,6 +333,7 @@ function urlOf(op: Operation): string {
   const own: Record<string, string> = {
     '/tokens/{id}': String(rows.tokenId),
     '/auth/sessions/{id}': String(rows.sessionId),
+    '/auth/passkeys/{id}': String(rows.passkeyId),
     '/activities/{id}': String(rows.activityId),
     '/children/{id}': String(rows.childId),
     '/shadow-bookings/{id}': String(rows.shadowBookingId),
