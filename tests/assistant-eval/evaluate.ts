@@ -21,19 +21,19 @@ export const EVALUATION_SETS = {
   'tuning-3': { urgent: 'held-out-2/urgent', ordinary: 'held-out-2/ordinary', questions: 'held-out-2/questions' },
   'tuning-4': { urgent: 'held-out-3/urgent', ordinary: 'held-out-3/ordinary', questions: 'held-out-3/questions' },
   'tuning-5': { urgent: 'held-out-4/urgent', ordinary: 'held-out-4/ordinary', questions: 'held-out-4/questions' },
-  'held-out': { urgent: 'held-out-5/urgent', ordinary: 'held-out-5/ordinary', questions: 'held-out-5/questions' },
+  'tuning-6': { urgent: 'held-out-5/urgent', ordinary: 'held-out-5/ordinary', questions: 'held-out-5/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
-interface LabelledQuestion {
+export interface LabelledQuestion {
   question: string;
   expected: string;
 }
-interface Urgent {
+export interface Urgent {
   message: string;
   category: TriageCategory;
 }
-interface Ordinary {
+export interface Ordinary {
   message: string;
 }
 interface Alarm {
@@ -41,7 +41,7 @@ interface Alarm {
   category: string;
 }
 
-function load<T>(name: string): T[] {
+export function load<T>(name: string): T[] {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`./${name}.json`, import.meta.url)), 'utf8')) as T[];
 }
 

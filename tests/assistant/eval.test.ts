@@ -38,6 +38,23 @@ describe.each(['tuning', 'tuning-2', 'tuning-3', 'tuning-4', 'tuning-5'] as cons
   });
 });
 
+// Tuning-6 (held-out-5) still carries the 7 false alarms the rules raised on it blind; round 5
+// added the second opinion for recall and did not change the rules (bench/README.md). Its recall
+// and retrieval are held to the goals.
+describe('parenting assistant evaluation, tuning-6 set', () => {
+  const report = () => reports.find((r) => r.name === 'tuning-6')!;
+
+  it('triages every urgent message at its level or a more urgent one', () => {
+    expect(report().urgent.missed).toEqual([]);
+  });
+
+  it('meets the retrieval goals', () => {
+    const { retrieval } = report();
+    expect(retrieval.top3 / retrieval.questions).toBeGreaterThanOrEqual(GOALS.top3);
+    expect(retrieval.top1 / retrieval.questions).toBeGreaterThanOrEqual(GOALS.top1);
+  });
+});
+
 describe('evaluation sets', () => {
   it('hold at least 100 labelled questions, 40 urgent and 60 ordinary messages each', () => {
     for (const { retrieval, urgent, ordinary } of reports) {

@@ -149,7 +149,8 @@ function chooseApart(options: Finding[][]): Finding[] | null {
 }
 
 export class MessageEvidence {
-  private readonly sentences: Sentence[];
+  /** The message as read: the second opinion learns from the same reading. */
+  readonly sentences: Sentence[];
   private readonly idiomSpans: Span[][];
   private readonly sentenceFrames: Set<FrameName>[];
   /** Per sentence, each 'after' clause that holds a past time: what it tells is past. */

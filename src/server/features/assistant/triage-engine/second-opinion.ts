@@ -1,0 +1,115 @@
+/**
+ * A second opinion for the messages the rules let through. The rules (rules.ts) need every cue
+ * of a combination, so wording they have never met slips past them; this small linear model
+ * (multinomial logistic regression) has learnt from the labelled sets what urgent messages look
+ * like as a whole: the words as wink reads them with their negations, pairs of words, and the
+ * letters inside words, which carry typos and unknown brand names. It runs offline in a few
+ * microseconds, and the same message always gets the same answer.
+ *
+ * The weights are trained by tests/assistant-eval/train-second-opinion.ts from the tuning sets
+ * only, and stored quantised to int8 in second-opinion.model.json (17 classes x 16,384 hashed
+ * buckets: 272 KiB of weights, 372 KB as base64).
+ */
+import type { Sentence } from './reading';
+import model from './second-opinion.model.json';
+
+/** A linear model over hashed features: one row of int8 weights per class. */
+export interface LinearModel {
+  buckets: number;
+  classes: string[];
+  scale: number;
+  bias: number[];
+  /** Int8 weights, class-major (classes x buckets), base64. */
+  weights: string;
+}
+
+export interface SecondOpinionModel extends LinearModel {
+  /** A message is urgent when the model gives 'ordinary' less than this probability. */
+  ordinaryBelow: number;
+}
+
+export const ORDINARY = 'ordinary';
+
+/** FNV-1a, so a feature always lands in the same bucket on every machine. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * The message's features, as bucket → weight, the same at training and at answer time: each
+ * word's lemma (marked when a negation governs it), each pair of adjacent words within a
+ * sentence, and the letter triples of each word (with its edges), scaled so that long messages
+ * do not outweigh short ones.
+ */
+export function secondOpinionFeatures(sentences: Sentence[], buckets: number): Map<number, number> {
+  const names: string[] = [];
+  for (const sentence of sentences) {
+    let previous = '<s>';
+    for (const token of sentence) {
+      if (token.pos === 'PUNCT' || !/[a-z0-9]/.test(token.word)) {
+        previous = '<s>';
+        continue;
+      }
+      const lemma = token.negated ? `not:${token.lemma}` : token.lemma;
+      names.push(`w:${lemma}`, `b:${previous}|${lemma}`);
+      previous = lemma;
+      const padded = `<${token.word}>`;
+      for (let i = 0; i + 3 <= padded.length; i++) names.push(`c:${padded.slice(i, i + 3)}`);
+    }
+  }
+  const features = new Map<number, number>();
+  for (const name of names) {
+    const bucket = hash(name) % buckets;
+    features.set(bucket, (features.get(bucket) ?? 0) + 1);
+  }
+  const norm = Math.sqrt([...features.values()].reduce((sum, count) => sum + count * count, 0)) || 1;
+  for (const [bucket, count] of features) features.set(bucket, count / norm);
+  return features;
+}
+
+/** The probability of each class, in the model's order. */
+export function classProbabilities(weights: ArrayLike<number>, bias: number[], scale: number, features: Map<number, number>, buckets: number): number[] {
+  const scores = bias.map((b, k) => {
+    let score = b;
+    for (const [bucket, value] of features) score += weights[k * buckets + bucket]! * scale * value;
+    return score;
+  });
+  const top = Math.max(...scores);
+  const exps = scores.map((s) => Math.exp(s - top));
+  const total = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / total);
+}
+
+/** A model's int8 weights, read once. */
+export function weightsOf(model: LinearModel): Int8Array {
+  return Int8Array.from(Buffer.from(model.weights, 'base64'));
+}
+
+/** Each class's probability for a message, in the model's order. */
+export function probabilitiesOf(model: LinearModel, weights: Int8Array, sentences: Sentence[]): number[] {
+  return classProbabilities(weights, model.bias, model.scale, secondOpinionFeatures(sentences, model.buckets), model.buckets);
+}
+
+const shipped = model as SecondOpinionModel;
+const shippedWeights = weightsOf(shipped);
+const ordinaryIndex = shipped.classes.indexOf(ORDINARY);
+
+/**
+ * The urgent category the model sees in the message, or null when it reads as ordinary. One
+ * softmax over 'ordinary' and each category decides both: each category has its own picture of
+ * urgency, which tells urgent from ordinary better than one line drawn for all of them.
+ */
+export function secondOpinion(sentences: Sentence[]): string | null {
+  const probabilities = probabilitiesOf(shipped, shippedWeights, sentences);
+  if (probabilities[ordinaryIndex]! >= shipped.ordinaryBelow) return null;
+  let best = ordinaryIndex === 0 ? 1 : 0;
+  probabilities.forEach((p, k) => {
+    if (k !== ordinaryIndex && p > probabilities[best]!) best = k;
+  });
+  return shipped.classes[best]!;
+}
