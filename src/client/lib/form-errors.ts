@@ -26,3 +26,9 @@ export function serverFieldError(error: unknown): { field: string; message: stri
   const first = data?.problem?.errors?.[0];
   return first && { field: first.path, message: first.message };
 }
+
+/** The problem code the server answered with (`two_step_required`, `not_found`...), when it named one. */
+export function problemCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data as { problem?: { code?: string } } | undefined)?.problem?.code;
+}

@@ -10,12 +10,14 @@ interface AuthFormProps {
   pending: boolean;
   error: string | null;
   onSubmit: () => void;
-  footer: { text: string; linkLabel: string; to: '/sign-in' | '/sign-up'; redirect?: string };
+  footer: { text: string; linkLabel: string; to: '/sign-in' | '/sign-up'; redirect?: string } | { action: ReactNode };
+  /** Another way to the same end, under the submit button (sign in with a passkey). */
+  alternative?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame both account forms share: a small centred card. */
-export function AuthForm({ title, subtitle, submitLabel, pending, error, onSubmit, footer, children }: AuthFormProps) {
+export function AuthForm({ title, subtitle, submitLabel, pending, error, onSubmit, footer, alternative, children }: AuthFormProps) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -41,12 +43,17 @@ export function AuthForm({ title, subtitle, submitLabel, pending, error, onSubmi
           <Button type="submit" loading={pending} fullWidth mt="xs">
             {submitLabel}
           </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            {footer.text}{' '}
-            <AnchorLink to={footer.to} search={{ redirect: footer.redirect }} fw={600}>
-              {footer.linkLabel}
-            </AnchorLink>
-          </Text>
+          {alternative}
+          {'action' in footer ? (
+            footer.action
+          ) : (
+            <Text size="sm" ta="center" c="dimmed">
+              {footer.text}{' '}
+              <AnchorLink to={footer.to} search={{ redirect: footer.redirect }} fw={600}>
+                {footer.linkLabel}
+              </AnchorLink>
+            </Text>
+          )}
         </Stack>
       </form>
     </Card>

@@ -8,13 +8,17 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { ChangePassword } from './change-password';
+import { Passkeys } from './passkeys';
+import { TwoStep } from './two-step';
 import { useSignOut } from './use-sign-out';
 
-/** Profile's sign-in settings: the password, and where the account is signed in. */
+/** Profile's sign-in settings: the password, passkeys, two-step sign-in, and where the account is signed in. */
 export function SignInSecurity() {
   return (
     <Stack gap="lg" mt="lg">
       <ChangePassword />
+      <Passkeys />
+      <TwoStep />
       <SignedInDevices />
     </Stack>
   );
