@@ -4,13 +4,13 @@
  * condition. It reads a message as evidence rather than word order (triage-engine/evidence.ts): the
  * event, what was involved and the signs, in any order and with typos, counted only when they
  * describe something happening to a child now, not a question about prevention, something last
- * year or a figure of speech. What the rules let through gets a second opinion from a small
- * trained model (triage-engine/second-opinion.ts), which catches wording the rules have never
- * met. In real doubt it answers urgently.
+ * year or a figure of speech. A small trained model (triage-engine/second-opinion.ts) gives a
+ * second opinion: it catches wording the rules have never met, and overrules an emergency rule
+ * only when all but certain the message is ordinary. In real doubt it answers urgently.
  */
 import { MessageEvidence } from './triage-engine/evidence';
 import { rules, type TriageCategory, type TriageLevel, type TriageRule } from './triage-engine/rules';
-import { secondOpinion } from './triage-engine/second-opinion';
+import { modelFindsUrgent, ruleStands, SHIPPED_THRESHOLDS, secondOpinion } from './triage-engine/second-opinion';
 
 export type { TriageCategory, TriageLevel } from './triage-engine/rules';
 
@@ -51,14 +51,18 @@ function answerFor(rule: TriageRule): string {
   return [EMERGENCY_CALL, 'While you wait for help:', ...steps].join('\n');
 }
 
-function ruleFor(category: string | null): TriageRule | undefined {
-  return category === null ? undefined : rules.find((rule) => rule.category === category);
-}
-
 /** The urgent situation a message describes, or null when there is none. */
 export function triage(message: string): TriageResult | null {
   const evidence = new MessageEvidence(message);
-  const rule = rules.find((candidate) => evidence.holds(candidate)) ?? ruleFor(secondOpinion(evidence.sentences));
+  const opinion = secondOpinion(evidence.sentences);
+  const ruled = rules.find((candidate) => evidence.holds(candidate));
+  const rule = ruled
+    ? ruleStands(ruled.level, opinion, SHIPPED_THRESHOLDS)
+      ? ruled
+      : undefined
+    : modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)
+      ? rules.find((candidate) => candidate.category === opinion.category)
+      : undefined;
   if (!rule) return null;
   return { category: rule.category, level: rule.level, answer: answerFor(rule), relatedSlugs: rule.relatedSlugs ?? [] };
 }

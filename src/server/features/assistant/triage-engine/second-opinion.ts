@@ -1,16 +1,20 @@
 /**
- * A second opinion for the messages the rules let through. The rules (rules.ts) need every cue
- * of a combination, so wording they have never met slips past them; this small linear model
+ * A second opinion beside the rules. The rules (rules.ts) need every cue of a combination, so
+ * wording they have never met slips past them, and a cue said in passing can still set them
+ * off; this small linear model
  * (multinomial logistic regression) has learnt from the labelled sets what urgent messages look
  * like as a whole: the words as wink reads them with their negations, pairs of words, and the
  * letters inside words, which carry typos and unknown brand names. It runs offline in a few
- * microseconds, and the same message always gets the same answer.
+ * microseconds, and the same message always gets the same answer. It finds urgent what no rule
+ * holds for when it is fairly sure, and overrules an emergency rule only when all but certain
+ * the message is ordinary.
  *
  * The weights are trained by tests/assistant-eval/train-second-opinion.ts from the tuning sets
  * only, and stored quantised to int8 in second-opinion.model.json (17 classes x 16,384 hashed
  * buckets: 272 KiB of weights, 372 KB as base64).
  */
 import type { Sentence } from './reading';
+import type { TriageLevel } from './rules';
 import model from './second-opinion.model.json';
 
 /** A linear model over hashed features: one row of int8 weights per class. */
@@ -23,9 +27,21 @@ export interface LinearModel {
   weights: string;
 }
 
-export interface SecondOpinionModel extends LinearModel {
-  /** A message is urgent when the model gives 'ordinary' less than this probability. */
+/** When the model's opinion counts beside the rules. */
+export interface Thresholds {
+  /** A message no rule holds for is urgent when the model gives 'ordinary' less than this. */
   ordinaryBelow: number;
+  /** An emergency rule is overruled when the model gives 'ordinary' at least this. */
+  overruleAt: number;
+}
+
+export interface SecondOpinionModel extends LinearModel, Thresholds {}
+
+export interface Opinion {
+  /** The probability the model gives 'ordinary'. */
+  ordinary: number;
+  /** The most likely urgent category, whatever the probability. */
+  category: string;
 }
 
 export const ORDINARY = 'ordinary';
@@ -95,21 +111,40 @@ export function probabilitiesOf(model: LinearModel, weights: Int8Array, sentence
   return classProbabilities(weights, model.bias, model.scale, secondOpinionFeatures(sentences, model.buckets), model.buckets);
 }
 
-const shipped = model as SecondOpinionModel;
-const shippedWeights = weightsOf(shipped);
-const ordinaryIndex = shipped.classes.indexOf(ORDINARY);
-
 /**
- * The urgent category the model sees in the message, or null when it reads as ordinary. One
- * softmax over 'ordinary' and each category decides both: each category has its own picture of
- * urgency, which tells urgent from ordinary better than one line drawn for all of them.
+ * The model's reading of a message. One softmax over 'ordinary' and each category decides both
+ * whether and what: each category has its own picture of urgency, which tells urgent from
+ * ordinary better than one line drawn for all of them (tried: more false alarms at equal recall).
  */
-export function secondOpinion(sentences: Sentence[]): string | null {
-  const probabilities = probabilitiesOf(shipped, shippedWeights, sentences);
-  if (probabilities[ordinaryIndex]! >= shipped.ordinaryBelow) return null;
+export function opinionOf(model: LinearModel, weights: Int8Array, sentences: Sentence[]): Opinion {
+  const probabilities = probabilitiesOf(model, weights, sentences);
+  const ordinaryIndex = model.classes.indexOf(ORDINARY);
   let best = ordinaryIndex === 0 ? 1 : 0;
   probabilities.forEach((p, k) => {
     if (k !== ordinaryIndex && p > probabilities[best]!) best = k;
   });
-  return shipped.classes[best]!;
+  return { ordinary: probabilities[ordinaryIndex]!, category: model.classes[best]! };
+}
+
+/**
+ * Whether a rule's answer stands against the model's opinion. Only an emergency rule can be
+ * overruled, and only when the model is all but certain the message is ordinary: a crisis
+ * (self-harm, abuse) always stands, and a dose question is only ever referred.
+ */
+export function ruleStands(level: TriageLevel, opinion: Opinion, thresholds: Thresholds): boolean {
+  return level !== 'emergency' || opinion.ordinary < thresholds.overruleAt;
+}
+
+/** Whether the model alone finds a message urgent that no rule holds for. */
+export function modelFindsUrgent(opinion: Opinion, thresholds: Thresholds): boolean {
+  return opinion.ordinary < thresholds.ordinaryBelow;
+}
+
+const shipped = model as SecondOpinionModel;
+const shippedWeights = weightsOf(shipped);
+export const SHIPPED_THRESHOLDS: Thresholds = { ordinaryBelow: shipped.ordinaryBelow, overruleAt: shipped.overruleAt };
+
+/** The shipped model's opinion of a message. */
+export function secondOpinion(sentences: Sentence[]): Opinion {
+  return opinionOf(shipped, shippedWeights, sentences);
 }
