@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { EMERGENCY_CALL, triage } from '../../src/server/features/assistant/triage';
+import { MessageEvidence } from '../../src/server/features/assistant/triage-engine/evidence';
+import { rules } from '../../src/server/features/assistant/triage-engine/rules';
+import { modelFindsUrgent, ruleStands, SHIPPED_THRESHOLDS, secondOpinion } from '../../src/server/features/assistant/triage-engine/second-opinion';
+
+// Emergencies from held-out-5 (now tuning-6) that no rule holds for.
+const onlyTheModelSees = [
+  'dd was asleep in the cot and i went in and her chest isnt moving',
+  'HE DRANK WINDSCREEN WASH OUT OF THE BOTTLE IN THE GARAGE',
+  'my son swalowed a buton battery',
+];
+
+describe('the second opinion beside the rules', () => {
+  it.each(onlyTheModelSees)('answers "%s", which no rule holds for, with the emergency number first', (message) => {
+    const evidence = new MessageEvidence(message);
+    expect(rules.some((rule) => evidence.holds(rule))).toBe(false);
+    const result = triage(message)!;
+    expect(result.level).toBe('emergency');
+    expect(result.answer.split('\n')[0]).toBe(EMERGENCY_CALL);
+  });
+
+  it('overrules only an emergency rule, and only when all but certain the message is ordinary', () => {
+    const sure = { ordinary: 0.9999, category: 'seizure' };
+    const fairlySure = { ordinary: 0.99, category: 'seizure' };
+    expect(ruleStands('emergency', sure, SHIPPED_THRESHOLDS)).toBe(false);
+    expect(ruleStands('emergency', fairlySure, SHIPPED_THRESHOLDS)).toBe(true);
+    expect(ruleStands('crisis', sure, SHIPPED_THRESHOLDS)).toBe(true);
+    expect(ruleStands('referral', sure, SHIPPED_THRESHOLDS)).toBe(true);
+  });
+
+  it('ships the thresholds chosen on held-out-5 (bench/README.md), erring towards urgent', () => {
+    expect(SHIPPED_THRESHOLDS).toEqual({ ordinaryBelow: 0.7, overruleAt: 0.999 });
+    expect(modelFindsUrgent({ ordinary: 0.69, category: 'choking' }, SHIPPED_THRESHOLDS)).toBe(true);
+    expect(modelFindsUrgent({ ordinary: 0.7, category: 'choking' }, SHIPPED_THRESHOLDS)).toBe(false);
+  });
+
+  it('gives the same opinion of the same message every time', () => {
+    const read = () => secondOpinion(new MessageEvidence('my toddler swallowed something and is coughing').sentences);
+    expect(read()).toEqual(read());
+  });
+});
