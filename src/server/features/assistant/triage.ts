@@ -51,18 +51,21 @@ function answerFor(rule: TriageRule): string {
   return [EMERGENCY_CALL, 'While you wait for help:', ...steps].join('\n');
 }
 
+/**
+ * The rule whose answer a message gets: the first rule that holds, unless the model overrules
+ * it; otherwise the rule of the model's category, when the model finds the message urgent.
+ */
+function chooseRule(evidence: MessageEvidence): TriageRule | undefined {
+  const opinion = secondOpinion(evidence.sentences);
+  const held = rules.find((candidate) => evidence.holds(candidate));
+  if (held) return ruleStands(held.level, opinion, SHIPPED_THRESHOLDS) ? held : undefined;
+  if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return undefined;
+  return rules.find((candidate) => candidate.category === opinion.category);
+}
+
 /** The urgent situation a message describes, or null when there is none. */
 export function triage(message: string): TriageResult | null {
-  const evidence = new MessageEvidence(message);
-  const opinion = secondOpinion(evidence.sentences);
-  const ruled = rules.find((candidate) => evidence.holds(candidate));
-  const rule = ruled
-    ? ruleStands(ruled.level, opinion, SHIPPED_THRESHOLDS)
-      ? ruled
-      : undefined
-    : modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)
-      ? rules.find((candidate) => candidate.category === opinion.category)
-      : undefined;
+  const rule = chooseRule(new MessageEvidence(message));
   if (!rule) return null;
   return { category: rule.category, level: rule.level, answer: answerFor(rule), relatedSlugs: rule.relatedSlugs ?? [] };
 }
