@@ -10,5 +10,7 @@ export function toast({ title, message, tone = 'info' }: { title: string; messag
     title,
     message: message ?? '',
     color: tone === 'error' ? 'red' : tone === 'success' ? 'green' : undefined,
+    // Mantine's close button has no name of its own: screen readers would announce just "button".
+    closeButtonProps: { 'aria-label': 'Dismiss notification' },
   });
 }

@@ -44,16 +44,14 @@ export function TwoStep() {
         </div>
         {status.isPending ? (
           <Skeleton h={36} w={180} />
-        ) : status.data?.enabled ? (
+        ) : settingUp ? null : status.data?.enabled ? (
           <Button variant="default" onClick={() => setTurningOff(true)}>
             Turn off
           </Button>
         ) : (
-          !settingUp && (
-            <Button leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={startSetUp}>
-              Set up two-step sign-in
-            </Button>
-          )
+          <Button leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={startSetUp}>
+            Set up two-step sign-in
+          </Button>
         )}
       </Group>
       {status.isError && <Alert color="red" variant="light">{messageOf(status.error)}</Alert>}
@@ -71,7 +69,10 @@ function SetUp({ enrolment, onDone }: { enrolment: Pick<Enrolment, 'data' | 'isP
   const [error, setError] = useState<string | undefined>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const confirm = trpc.twoStep.confirmEnrolment.useMutation({
-    onSuccess: (result) => setRecoveryCodes(result.recoveryCodes),
+    onSuccess: async (result) => {
+      setRecoveryCodes(result.recoveryCodes);
+      await utils.twoStep.status.invalidate();
+    },
     onError: (failure) => setError(serverFieldError(failure)?.message ?? messageOf(failure)),
   });
 
@@ -79,10 +80,7 @@ function SetUp({ enrolment, onDone }: { enrolment: Pick<Enrolment, 'data' | 'isP
     return (
       <RecoveryCodes
         codes={recoveryCodes}
-        onDone={async () => {
-          onDone();
-          await utils.twoStep.status.invalidate();
-        }}
+        onDone={onDone}
       />
     );
   }
@@ -152,14 +150,14 @@ function SetUp({ enrolment, onDone }: { enrolment: Pick<Enrolment, 'data' | 'isP
 }
 
 /** The recovery codes, shown this once; then the offer to sign out other devices. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => Promise<void> }) {
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const utils = trpc.useUtils();
   const [askAboutOthers, setAskAboutOthers] = useState(false);
   const endOthers = trpc.sessions.endOthers.useMutation({
     onSuccess: async ({ ended }) => {
       toast({ title: 'Signed out everywhere else', message: `${ended} other ${ended === 1 ? 'device is' : 'devices are'} signed out.`, tone: 'success' });
       await utils.sessions.list.invalidate();
-      await onDone();
+      onDone();
     },
     onError: (error) => toast({ title: 'Could not sign out your other devices', message: error.message, tone: 'error' }),
   });
@@ -190,11 +188,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => Promi
         </Button>
         <Button onClick={() => setAskAboutOthers(true)}>I have saved them</Button>
       </Group>
-      <Modal opened={askAboutOthers} onClose={() => void onDone()} closeButtonProps={{ 'aria-label': 'Close' }} title="Sign out your other devices?" centered>
+      <Modal opened={askAboutOthers} onClose={onDone} closeButtonProps={{ 'aria-label': 'Close' }} title="Sign out your other devices?" centered>
         <Stack gap="md">
           <Text size="sm">Two-step sign-in is on. Devices already signed in stay signed in until you sign them out; signing in again will ask them for a code. You will stay signed in here.</Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => void onDone()}>
+            <Button variant="default" onClick={onDone}>
               Keep them signed in
             </Button>
             <Button color="red" onClick={() => endOthers.mutate(undefined)} loading={endOthers.isPending}>
