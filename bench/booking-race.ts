@@ -74,7 +74,7 @@ async function main() {
       if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
       const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
       const user = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
-      const children = await db.selectFrom('children').select('id').where('parent_id', '=', user.id).execute();
+      const children = await db.selectFrom('children').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).execute();
       families.push({ cookie, childIds: children.map((c) => c.id) });
     }
 

@@ -12,6 +12,7 @@ import * as createCalendarSubscriptions from './0010_create_calendar_subscriptio
 import * as addSessionDetailsAndPasswordResets from './0013_add_session_details_and_password_resets';
 import * as addApiTokenScopes from './0014_add_api_token_scopes';
 import * as createPasskeysAndTwoStep from './0015_create_passkeys_and_two_step';
+import * as createFamilies from './0016_create_families';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0013_add_session_details_and_password_resets': addSessionDetailsAndPasswordResets,
   '0014_add_api_token_scopes': addApiTokenScopes,
   '0015_create_passkeys_and_two_step': createPasskeysAndTwoStep,
+  '0016_create_families': createFamilies,
 };

@@ -1,4 +1,4 @@
-import type { UserRole } from './db/database';
+import type { FamilyRole, UserRole } from './db/database';
 
 /** The signed-in caller, as every service sees them. */
 export interface AuthenticatedUser {
@@ -13,6 +13,9 @@ export interface AuthenticatedUser {
   longitude: number | null;
   nurseryId: number | null;
   shadowTeacherId: number | null;
+  /** The family whose children this adult follows; null for staff and teachers. */
+  familyId: number | null;
+  familyRole: FamilyRole | null;
   createdAt: Date;
 }
 

@@ -12,6 +12,7 @@ import { createTwoStepService } from './features/auth/two-step.service';
 import { createCalendarSubscriptionService } from './features/shadow-bookings/calendar-subscription.service';
 import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
 import { createChildrenService } from './features/children/children.service';
+import { createFamilyService } from './features/family/family.service';
 import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
@@ -54,6 +55,15 @@ export function createServices(deps: {
     images,
     community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
+    family: createFamilyService({
+      db,
+      publicOrigin: config.publicOrigin,
+      mailer,
+      now,
+      log: deps.log,
+      membershipChanged: (userId) => auth.membershipChanged(userId),
+      signOutEverywhere: (userId) => auth.signOutEverywhere(userId),
+    }),
   };
 }
 

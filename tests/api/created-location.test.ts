@@ -131,8 +131,8 @@ describe('POST /api/activities', () => {
       .selectFrom('cameras')
       .innerJoin('children', 'children.classroom_id', 'cameras.classroom_id')
       .select('cameras.id')
-      .where('children.parent_id', '=', demo.userId)
-      .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where('parent_id', '=', other.userId).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
+      .where((eb) => eb('children.family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', demo.userId).$narrowType<{ family_id: number }>()))
+      .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', other.userId).$narrowType<{ family_id: number }>())).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
       .executeTakeFirstOrThrow();
     const staff = await t.cookieFor(demoAccounts.staff);
     const res = await post('/api/activities', staff, { channel: camera.id, type: 'art', description: 'Finger painting.' });

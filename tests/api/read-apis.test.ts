@@ -20,7 +20,7 @@ const trpcGet = (procedure: string, input: unknown, cookie: string) =>
 describe('GET /api/users/me', () => {
   it('returns the signed-in user with the spec fields', async () => {
     const res = await get('/api/users/me', parent);
-    expect(Object.keys(res.json()).sort()).toEqual(['city', 'createdAt', 'email', 'id', 'name', 'phone', 'profileImage', 'role']);
+    expect(Object.keys(res.json()).sort()).toEqual(['city', 'createdAt', 'email', 'familyRole', 'id', 'name', 'phone', 'profileImage', 'role']);
     expect(res.json()).toMatchObject({ name: 'Sarah Thompson', role: 'parent', city: 'Maplebrook' });
   });
 });

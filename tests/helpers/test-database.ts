@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/server/db/database';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/create-database';
 import { migrateToLatest } from '../../src/server/db/migrator';
@@ -43,4 +45,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await cleanup.end();
     },
   };
+}
+
+/** The family a user belongs to; throws for an account with none (staff, teachers). */
+export async function familyIdOf(db: Kysely<Database>, userId: number): Promise<number> {
+  const { family_id } = await db.selectFrom('users').select('family_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (family_id === null) throw new Error(`user ${userId} belongs to no family`);
+  return family_id;
 }

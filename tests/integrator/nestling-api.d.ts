@@ -509,6 +509,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/family": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your family
+         * @description Its name, your role, and its adults, guardians first. Staff and teacher accounts have no family (403).
+         */
+        get: operations["family-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename your family
+         * @description Guardians only.
+         */
+        patch: operations["family-rename"];
+        trace?: never;
+    };
+    "/family/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave your family
+         * @description You keep your account, with a new family of your own, and your family keeps its children and bookings. Refused (409 last_guardian) when you are its last guardian while others remain, and (400) when you are its only adult.
+         */
+        post: operations["family-leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your family's open invitations
+         * @description Invitations not yet accepted, withdrawn or expired, newest first. Their links are not shown again. Guardians only.
+         */
+        get: operations["family-invitations-list"];
+        put?: never;
+        /**
+         * Invite an adult to your family
+         * @description Makes a single-use link that lasts 7 days, for a guardian (everything) or a carer (follows the children's day; cannot book, invite, add children or manage tokens). The link is in this answer only: hand it over. With email, and when this server sends email, it is emailed too (emailed: true). Whoever opens it signs in or signs up, then accepts. Guardians only.
+         */
+        post: operations["family-invitations-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your family’s invitations
+         * @description Open or not. Another family's invitation answers 404. Guardians only.
+         */
+        get: operations["family-invitations-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description The link stops working at once. Answers the invitation withdrawn. One already accepted, withdrawn or of another family answers 404. Guardians only.
+         */
+        delete: operations["family-invitations-revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-invitations/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an invitation link
+         * @description Which family a link invites to, by whom, with which role and until when, so the page can say so before the invitee signs in. The secret is the last part of the link.
+         */
+        get: operations["family-invitations-preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family-invitations/{secret}/acceptance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a family with an invitation link
+         * @description Moves you into the family with the link's role and spends the link. You leave your current family; that is refused (409) when you are its last guardian while others remain (last_guardian), or its only adult while it has children or bookings (family_not_empty). Accepting your own family's link changes nothing. Staff and teacher accounts cannot join (403).
+         */
+        post: operations["family-invitations-accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an adult from your family
+         * @description id is the member’s user id. They keep their account, with a family of their own, and are signed out everywhere (sessions and API tokens), so nothing they had open keeps showing your family. To leave yourself, use POST /family/leave. Guardians only.
+         */
+        delete: operations["family-members-remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an adult's role in your family
+         * @description id is the member’s user id. The family keeps at least one guardian (409 last_guardian). Guardians only.
+         */
+        patch: operations["family-members-changeRole"];
+        trace?: never;
+    };
+    "/family/members/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a password reset link for an adult of your family
+         * @description For a member who cannot get back in and this server sends no email: a single-use link that lasts an hour, to hand over. Opening it lets them choose a new password, and signs them out everywhere. Guardians only.
+         */
+        post: operations["family-members-passwordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children": {
         parameters: {
             query?: never;
@@ -1484,7 +1660,7 @@ export interface components {
              * @description The machine-readable reason, from a closed list (GET /api/problems).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
             /** @description For bad input: each field at fault, once. */
             errors?: {
                 /**
@@ -1611,6 +1787,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
+                        familyRole: ("guardian" | "carer") | null;
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -1628,7 +1805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1720,6 +1897,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
+                        familyRole: ("guardian" | "carer") | null;
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -1883,6 +2061,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
+                        familyRole: ("guardian" | "carer") | null;
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -1909,7 +2088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1971,6 +2150,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
+                        familyRole: ("guardian" | "carer") | null;
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -1997,7 +2177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2096,7 +2276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2186,7 +2366,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2278,7 +2458,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2361,7 +2541,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3207,7 +3387,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3700,6 +3880,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
+                        familyRole: ("guardian" | "carer") | null;
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -4240,6 +4421,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "parent" | "staff" | "teacher" | "admin";
                         profileImage: string | null;
+                        familyRole: ("guardian" | "carer") | null;
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -4288,6 +4470,1162 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A staff or teacher account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description You are the last guardian (last_guardian) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-invitations-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        familyRole: "guardian" | "carer";
+                        email: string | null;
+                        invitedBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-invitations-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    familyRole: "guardian" | "carer";
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: answers 201 with the link. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        familyRole: "guardian" | "carer";
+                        email: string | null;
+                        invitedBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                        link: string;
+                        emailed: boolean;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-invitations-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        familyRole: "guardian" | "carer";
+                        email: string | null;
+                        invitedBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your family’s invitations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-invitations-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        familyRole: "guardian" | "carer";
+                        email: string | null;
+                        invitedBy: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an open invitation of your family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-invitations-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of a password reset link: the last part of the link, after /reset-password/. */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        familyName: string;
+                        invitedBy: string | null;
+                        /** @enum {string} */
+                        familyRole: "guardian" | "carer";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (after 7 days), has been used or withdrawn, or never existed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-invitations-accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of a password reset link: the last part of the link, after /reset-password/. */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A staff or teacher account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (after 7 days), has been used or withdrawn, or never existed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Leaving your current family is not possible (last_guardian, family_not_empty) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-members-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a member of your family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-members-changeRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    familyRole: "guardian" | "carer";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a member of your family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The family would have no guardian (last_guardian) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-members-passwordReset": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: answers 201 with the link. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        link: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a member of your family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4358,7 +5696,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4460,7 +5798,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4469,7 +5807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +5910,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4640,7 +5978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4726,7 +6064,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4826,7 +6164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,7 +6182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4953,7 +6291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5035,7 +6373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5117,7 +6455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,6 +7139,7 @@ export interface operations {
                         teacherName: string;
                         childName: string;
                         nurseryName: string | null;
+                        bookedBy: string | null;
                     }[];
                 };
             };
@@ -5822,7 +7161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5949,6 +7288,7 @@ export interface operations {
                         teacherName: string;
                         childName: string;
                         nurseryName: string | null;
+                        bookedBy: string | null;
                     };
                 };
             };
@@ -5970,7 +7310,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6098,6 +7438,7 @@ export interface operations {
                             teacherName: string;
                             childName: string;
                             nurseryName: string | null;
+                            bookedBy: string | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -6121,7 +7462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,6 +7547,7 @@ export interface operations {
                         teacherName: string;
                         childName: string;
                         nurseryName: string | null;
+                        bookedBy: string | null;
                     };
                 };
             };
@@ -6227,7 +7569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6319,6 +7661,7 @@ export interface operations {
                         teacherName: string;
                         childName: string;
                         nurseryName: string | null;
+                        bookedBy: string | null;
                     };
                 };
             };
@@ -6340,7 +7683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6457,7 +7800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6525,7 +7868,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6603,7 +7946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6680,7 +8023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6797,7 +8140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6902,7 +8245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,7 +8263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7028,7 +8371,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7101,7 +8444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7192,7 +8535,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7283,7 +8626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7384,7 +8727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7402,7 +8745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7513,7 +8856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7607,7 +8950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7625,7 +8968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7726,7 +9069,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7799,7 +9142,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8015,7 +9358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8112,7 +9455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8491,6 +9834,7 @@ export interface operations {
                              * @example 2026-11-26T09:30:00.000Z
                              */
                             createdAt: string;
+                            bookedBy: string | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -8514,7 +9858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8615,6 +9959,7 @@ export interface operations {
                          * @example 2026-11-26T09:30:00.000Z
                          */
                         createdAt: string;
+                        bookedBy: string | null;
                     };
                 };
             };
@@ -8636,7 +9981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8654,7 +9999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8750,6 +10095,7 @@ export interface operations {
                          * @example 2026-11-26T09:30:00.000Z
                          */
                         createdAt: string;
+                        bookedBy: string | null;
                     };
                 };
             };
@@ -8771,7 +10117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8856,6 +10202,7 @@ export interface operations {
                          * @example 2026-11-26T09:30:00.000Z
                          */
                         createdAt: string;
+                        bookedBy: string | null;
                     };
                 };
             };
@@ -8877,7 +10224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8895,7 +10242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8952,7 +10299,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -9010,7 +10357,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -9105,7 +10452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9114,7 +10461,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9219,7 +10566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9306,7 +10653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9381,7 +10728,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
             403: {
                 headers: {
                     [name: string]: unknown;

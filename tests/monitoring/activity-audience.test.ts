@@ -1,3 +1,4 @@
+import { foundFamily } from '../../src/server/db/family-scope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiScopeNames } from '../../src/shared/api-scopes';
 import type { ActivityDto } from '../../src/shared/schemas/monitoring';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   sam = (
     await db
       .insertInto('children')
-      .values({ parent_id: neighbour.id, classroom_id: await classroomId(db, 'Classroom 3B'), name: 'Sam Shah', date_of_birth: '2023-02-01' })
+      .values({ family_id: await foundFamily(db, { id: neighbour.id, name: 'Priya Shah' }), classroom_id: await classroomId(db, 'Classroom 3B'), name: 'Sam Shah', date_of_birth: '2023-02-01' })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

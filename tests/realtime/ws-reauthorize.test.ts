@@ -1,3 +1,4 @@
+import { familyIdOf } from '../helpers/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiScopeNames } from '../../src/shared/api-scopes';
 import { closeCodes } from '../../src/shared/realtime';
@@ -49,7 +50,7 @@ describe('a connection that outlives its sign-in', () => {
     const socket = await joined({ cookie });
     // The demo family's children in 3B move to 3A.
     const [room3a, room3b] = await Promise.all([classroomOf('classroom-3a'), classroomOf('classroom-3b')]);
-    await t.database.db.updateTable('children').set({ classroom_id: room3a }).where('parent_id', '=', await parentId()).where('classroom_id', '=', room3b).execute();
+    await t.database.db.updateTable('children').set({ classroom_id: room3a }).where('family_id', '=', await familyIdOf(t.database.db, await parentId())).where('classroom_id', '=', room3b).execute();
 
     expect(await socket.next()).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
     expect((await socket.closed).code).toBe(closeCodes.notAllowed);

@@ -50,6 +50,8 @@ interface DemoRows {
   sessionId: number;
   /** A passkey of the demo parent's. */
   passkeyId: number;
+  /** An open invitation to the demo family. */
+  invitationId: number;
 }
 
 /**
@@ -77,6 +79,13 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'DELETE /auth/sessions/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/sessions/${r.sessionId}` }) },
   'PATCH /auth/passkeys/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/passkeys/${r.passkeyId}`, payload: { name: 'Taken over' } }) },
   'DELETE /auth/passkeys/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/passkeys/${r.passkeyId}` }) },
+  'GET /family/invitations/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/invitations/${r.invitationId}` }) },
+  'DELETE /family/invitations/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/invitations/${r.invitationId}` }) },
+  'PATCH /family/members/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}`, payload: { familyRole: 'carer' } }) },
+  'DELETE /family/members/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}` }) },
+  'POST /family/members/{id}/password-reset path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}/password-reset` }) },
+  'GET /family-invitations/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
+  'POST /family-invitations/{secret}/acceptance path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'GET /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
   'POST /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
   'GET /activities query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities?channel=${r.cameraId}` }) },
@@ -263,13 +272,13 @@ async function createDemoRows(): Promise<DemoRows> {
   const db = t.database.db;
   const user = await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
   const family2User = await db.selectFrom('users').select('id').where('email', '=', demoAccounts.secondParent.email).executeTakeFirstOrThrow();
-  const child = await db.selectFrom('children').select(['id']).where('parent_id', '=', user.id).where('classroom_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+  const child = await db.selectFrom('children').select(['id']).where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).where('classroom_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   const camera = await db
     .selectFrom('cameras')
     .innerJoin('children', 'children.classroom_id', 'cameras.classroom_id')
     .select(['cameras.id', 'cameras.classroom_id'])
-    .where('children.parent_id', '=', user.id)
-    .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where('parent_id', '=', family2User.id).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
+    .where((eb) => eb('children.family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>()))
+    .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', family2User.id).$narrowType<{ family_id: number }>())).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
     .executeTakeFirst();
   if (!camera) throw new Error('The seed gives family2 a child in every classroom of the demo family; the channel check needs one they do not share.');
   const teacher = await teacherNamed(t, 'Amara Okafor');
@@ -280,6 +289,7 @@ async function createDemoRows(): Promise<DemoRows> {
   const partial: DemoRows = { userId: user.id, childId: child.id, teacherId: teacher.id, cameraId: camera.id, activityId: activity.id, sessionId: session.id } as DemoRows;
 
   const token = await asDemo('POST', '/api/tokens', { name: 'Security sweep' });
+  const invitation = await asDemo('POST', '/api/family/invitations', { familyRole: 'carer' });
   const passkeyOptions = await asDemo('POST', '/api/auth/passkeys/registration-options');
   const passkey = await asDemo('POST', '/api/auth/passkeys', { response: new SoftAuthenticator(t.config.publicOrigin).register(passkeyOptions) });
   const booking = await asDemo('POST', '/api/shadow-bookings', shadowBooking(partial));
@@ -295,6 +305,7 @@ async function createDemoRows(): Promise<DemoRows> {
     ...partial,
     tokenId: token.id,
     passkeyId: passkey.id,
+    invitationId: invitation.id,
     shadowBookingId: booking.id,
     mentalHealthBookingId: mentalHealthBooking.id,
     imageId: imageResponse.json().id,
@@ -310,13 +321,15 @@ async function demoFamilyRows() {
   const userId = rows.userId;
   return {
     user: await db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
-    children: await db.selectFrom('children').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
+    children: await db.selectFrom('children').selectAll().where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
     tokens: await db.selectFrom('api_tokens').select(['id', 'name', 'revoked_at']).where('user_id', '=', userId).orderBy('id').execute(),
     sessions: await db.selectFrom('sessions').select(['id']).where('user_id', '=', userId).orderBy('id').execute(),
+    family: await db.selectFrom('users').select(['id', 'family_role']).where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
+    invitations: await db.selectFrom('family_invitations').select(['id', 'revoked_at', 'accepted_at']).where('created_by', '=', userId).orderBy('id').execute(),
     passkeys: await db.selectFrom('passkeys').select(['id', 'name']).where('user_id', '=', userId).orderBy('id').execute(),
-    shadowBookings: await db.selectFrom('shadow_bookings').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
+    shadowBookings: await db.selectFrom('shadow_bookings').selectAll().where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
     bookingsOfTheirChildren: await db.selectFrom('shadow_bookings').select(['id', 'parent_id']).where('child_id', '=', rows.childId).orderBy('id').execute(),
-    mentalHealthBookings: await db.selectFrom('mental_health_bookings').selectAll().where('parent_id', '=', userId).orderBy('id').execute(),
+    mentalHealthBookings: await db.selectFrom('mental_health_bookings').selectAll().where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
     mentalHealthBookingsOfTheirChild: await db.selectFrom('mental_health_bookings').select(['id', 'parent_id']).where('child_id', '=', rows.childId).execute(),
     posts: await db.selectFrom('posts').selectAll().where('author_id', '=', userId).orderBy('id').execute(),
     postsWithTheirImage: await db.selectFrom('posts').select(['id', 'author_id']).where('image_id', '=', rows.imageId).execute(),
@@ -334,6 +347,9 @@ function urlOf(op: Operation): string {
     '/tokens/{id}': String(rows.tokenId),
     '/auth/sessions/{id}': String(rows.sessionId),
     '/auth/passkeys/{id}': String(rows.passkeyId),
+    '/family/invitations/{id}': String(rows.invitationId),
+    '/family/members/{id}': String(rows.userId),
+    '/family/members/{id}/password-reset': String(rows.userId),
     '/activities/{id}': String(rows.activityId),
     '/children/{id}': String(rows.childId),
     '/shadow-bookings/{id}': String(rows.shadowBookingId),

@@ -32,7 +32,7 @@ const describeResponse = (response: LightMyRequestResponse) => `${response.statu
 async function aBooking() {
   const teacher = await teacherNamed(t, 'Amara Okafor');
   const user = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
-  const { id: childId } = await t.database.db.selectFrom('children').select('id').where('parent_id', '=', user.id).orderBy('id').executeTakeFirstOrThrow();
+  const { id: childId } = await t.database.db.selectFrom('children').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).orderBy('id').executeTakeFirstOrThrow();
   return bookingPayload({ teacherId: teacher.id, hourlyRate: teacher.hourly_rate, childId, nurseryId: await firstNurseryId(t) });
 }
 

@@ -23,7 +23,8 @@ describe('migration 0008_add_booking_cancel_reason', () => {
     const db = database.db;
     await migrateTo(db, BEFORE_0008);
     const parent = await db.selectFrom('users').select('id').where('email', '=', 'demo@nestling.test').executeTakeFirstOrThrow();
-    const child = await db.selectFrom('children').select('id').where('parent_id', '=', parent.id).orderBy('id').executeTakeFirstOrThrow();
+    // At this version a child still belongs to one parent, not yet to a family.
+    const child = (await sql<{ id: number }>`SELECT id FROM children WHERE parent_id = ${parent.id} ORDER BY id LIMIT 1`.execute(db)).rows[0]!;
     const teacher = await db.selectFrom('shadow_teachers').select('id').where('name', '=', 'Amara Okafor').executeTakeFirstOrThrow();
 
     const cases: [string, string, ('parent' | 'teacher')[]][] = [

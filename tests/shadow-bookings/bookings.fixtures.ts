@@ -40,7 +40,7 @@ export async function firstNurseryId(t: TestApp): Promise<number> {
 export async function signInFamily(t: TestApp, account: { email: string; password: string }): Promise<Family> {
   const cookie = await t.signIn(account);
   const user = await t.database.db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
-  const children = await t.database.db.selectFrom('children').select(['id', 'name']).where('parent_id', '=', user.id).orderBy('id').execute();
+  const children = await t.database.db.selectFrom('children').select(['id', 'name']).where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).orderBy('id').execute();
   return { userId: user.id, cookie, children };
 }
 

@@ -1,3 +1,4 @@
+import { familyIdOf } from '../helpers/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_CHANGED_MESSAGE } from '../../src/shared/booking-rules';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -195,7 +196,7 @@ describe('GET /api/shadow-bookings', () => {
       .values({ name: 'Temporary Teacher', location: 'Maplebrook', specialization: [], bio: '', experience: 1, hourly_rate: 3000, rating: 0, availability: JSON.stringify([{ days: ['Friday'], timeSlots: ['09:00'] }]) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const child = await db.insertInto('children').values({ parent_id: other.userId, name: 'Ama Osei', date_of_birth: '2023-01-01' }).returning('id').executeTakeFirstOrThrow();
+    const child = await db.insertInto('children').values({ family_id: await familyIdOf(db, other.userId), name: 'Ama Osei', date_of_birth: '2023-01-01' }).returning('id').executeTakeFirstOrThrow();
     const nursery = await db
       .insertInto('nurseries')
       .values({ name: 'Closing Nursery', location: 'Maplebrook', latitude: 42.36, longitude: -71.06, age_min: 1, age_max: 4, age_groups: [], facilities: [], special_needs_support: false })

@@ -18,17 +18,17 @@ const nurseries: PagedList = { app: () => t.app, path: '/api/nurseries/page', pr
 /** Confirmed bookings (so none expires while read), on separate days, made at the given times. */
 async function insertBookings(parent: number, createdAt: ReturnType<typeof sql>[]) {
   const { db } = t.database;
-  const child = await db.selectFrom('children').select('id').where('parent_id', '=', parent).executeTakeFirstOrThrow();
+  const child = await db.selectFrom('children').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', parent).$narrowType<{ family_id: number }>())).executeTakeFirstOrThrow();
   const teacher = await db.selectFrom('shadow_teachers').select(['id', 'hourly_rate']).orderBy('id').executeTakeFirstOrThrow();
   for (const [day, created] of createdAt.entries()) {
     const date = `2026-12-${String(day + 1 + (parent === parentId ? 0 : 15)).padStart(2, '0')}`;
-    await sql`INSERT INTO shadow_bookings (parent_id, teacher_id, child_id, session_type, location, start_date, end_date, start_time, end_time, status, total_price, created_at)
-      VALUES (${parent}, ${teacher.id}, ${child.id}, 'home', 'Home', ${date}, ${date}, '09:00', '10:00', 'confirmed', ${teacher.hourly_rate}, ${created})`.execute(db);
+    await sql`INSERT INTO shadow_bookings (family_id, parent_id, teacher_id, child_id, session_type, location, start_date, end_date, start_time, end_time, status, total_price, created_at)
+      VALUES ((SELECT family_id FROM users WHERE id = ${parent}), ${parent}, ${teacher.id}, ${child.id}, 'home', 'Home', ${date}, ${date}, '09:00', '10:00', 'confirmed', ${teacher.hourly_rate}, ${created})`.execute(db);
   }
 }
 
 async function bookingIdsOf(parent: number) {
-  const rows = await t.database.db.selectFrom('shadow_bookings').select('id').where('parent_id', '=', parent).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await t.database.db.selectFrom('shadow_bookings').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', parent).$narrowType<{ family_id: number }>())).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map((row) => row.id);
 }
 

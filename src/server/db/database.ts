@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { FamilyRole } from '../../shared/schemas/family';
 
 /** Columns the database fills in; writable but optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -23,6 +24,32 @@ export interface UsersTable {
   created_at: Timestamp;
   /** The random WebAuthn user handle, set when the user first registers a passkey. */
   webauthn_handle: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The one family this adult belongs to; null for staff and teachers. Set together with family_role. */
+  family_id: number | null;
+  family_role: FamilyRole | null;
+}
+
+export type { FamilyRole };
+
+export interface FamiliesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface FamilyInvitationsTable {
+  id: Generated<number>;
+  family_id: number;
+  token_hash: string;
+  family_role: FamilyRole;
+  /** Where the link was sent, when it was sent by email. */
+  email: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date, Date>;
+  accepted_by: number | null;
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type UserRole = 'parent' | 'staff' | 'teacher' | 'admin';
@@ -97,7 +124,7 @@ export interface CamerasTable {
 
 export interface ChildrenTable {
   id: Generated<number>;
-  parent_id: number;
+  family_id: number;
   classroom_id: number | null;
   name: string;
   date_of_birth: DateText;
@@ -159,7 +186,9 @@ export interface ShadowTeachersTable {
 
 export interface ShadowBookingsTable {
   id: Generated<number>;
-  parent_id: number;
+  family_id: number;
+  /** Who made the booking; null once their account is gone. */
+  parent_id: number | null;
   teacher_id: number | null;
   child_id: number | null;
   session_type: 'nursery' | 'home' | 'rehabilitation';
@@ -349,7 +378,9 @@ export interface MentalHealthArticlesTable {
 
 export interface MentalHealthBookingsTable {
   id: Generated<number>;
-  parent_id: number;
+  family_id: number;
+  /** Who made the booking; null once their account is gone. */
+  parent_id: number | null;
   child_id: number | null;
   service_id: string | null;
   option_id: string | null;
@@ -478,6 +509,8 @@ export interface Database {
   two_step: TwoStepTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   pending_sign_ins: PendingSignInsTable;
+  families: FamiliesTable;
+  family_invitations: FamilyInvitationsTable;
 }
 
 /** What repositories take first: the database or an open transaction. */

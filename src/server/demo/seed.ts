@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { loadKnowledgeBase } from '../features/assistant/knowledge-base.loader';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from '../db/database';
+import { foundFamily } from '../db/family-scope';
 import { seedCommunityAndMentalHealth } from './seed-community-and-mental-health';
 import { classrooms } from './seed-data/classrooms';
 import { demoActivities, demoChildren, secondFamilyActivities, secondFamilyChildren } from './seed-data/family';
@@ -110,8 +111,10 @@ export async function seed(db: Kysely<Database>, now: Date = new Date()): Promis
     const second = await insertAccount(trx, { ...demoAccounts.secondParent, name: demoNames.secondParent }, secondHash, { role: 'parent', profile_image: '/images/avatars/parent-2.svg', phone: '+1 555 0101' });
     await insertAccount(trx, { ...demoAccounts.staff, name: demoNames.staff }, staffHash, { role: 'staff', nursery_id: firstNursery, profile_image: null, phone: null });
 
-    await insertFamily(trx, parent, demoChildren, demoActivities, classroomIds, now);
-    await insertFamily(trx, second, secondFamilyChildren, secondFamilyActivities, classroomIds, now);
+    const parentFamily = await foundFamily(trx, { id: parent, name: demoNames.parent });
+    const secondFamily = await foundFamily(trx, { id: second, name: demoNames.secondParent });
+    await insertFamily(trx, parentFamily, demoChildren, demoActivities, classroomIds, now);
+    await insertFamily(trx, secondFamily, secondFamilyChildren, secondFamilyActivities, classroomIds, now);
     await seedCommunityAndMentalHealth(trx, { parent, secondParent: second }, now);
     await loadKnowledgeBase(trx);
   });
@@ -133,7 +136,7 @@ async function insertAccount(
 
 async function insertFamily(
   trx: Transaction<Database>,
-  parentId: number,
+  familyId: number,
   children: SeedChild[],
   activities: SeedActivity[],
   classroomIds: Map<string, number>,
@@ -144,7 +147,7 @@ async function insertFamily(
     const { id } = await trx
       .insertInto('children')
       .values({
-        parent_id: parentId,
+        family_id: familyId,
         classroom_id: required(classroomIds, child.classroomKey),
         name: child.name,
         date_of_birth: child.dateOfBirth,

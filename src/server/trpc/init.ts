@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { AppError, INTERNAL_ERROR_MESSAGE, notSignedIn, problem, problemCodeOfTRPC, toTRPCError, type FieldError, type Problem } from '../errors';
 import type { Context } from './context';
 import { requireTokenScope } from './token-scopes';
+import { requireFamilyRole } from './family-roles';
 
 /**
  * A procedure's contract beyond its input and output: its REST operation, and for a create the
@@ -89,9 +90,13 @@ const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
-/** Signed in, by a browser session or by an API token holding the scope this procedure needs (token-scopes.ts). */
+/**
+ * Signed in, by a browser session or by an API token holding the scope this procedure needs
+ * (token-scopes.ts), and, for a carer, a procedure carers may call (family-roles.ts).
+ */
 export const protectedProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (!ctx.user) throw toTRPCError(notSignedIn());
   if (ctx.authMethod === 'token') requireTokenScope(path, ctx.tokenScopes ?? []);
+  requireFamilyRole(path, ctx.user);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

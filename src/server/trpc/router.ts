@@ -9,6 +9,7 @@ import { shadowBookingsRouter, shadowTeachersRouter } from '../features/shadow-b
 import { productsRouter } from '../features/shop/shop.router';
 import { childrenRouter } from '../features/children/children.router';
 import { communityRouter } from '../features/community/community.router';
+import { familyRouter } from '../features/family/family.router';
 import { healthRouter } from '../features/health/health.router';
 import { mentalHealthRouter } from '../features/mental-health/mental-health.router';
 import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   password: passwordRouter,
   passkeys: passkeysRouter,
   twoStep: twoStepRouter,
+  family: familyRouter,
   children: childrenRouter,
   cameras: camerasRouter,
   activities: activitiesRouter,

@@ -41,6 +41,8 @@ export const userOutput = z.object({
   city: z.string().nullable(),
   role: z.enum(userRoles),
   profileImage: z.string().nullable(),
+  /** The user's role in their family (GET /family): a carer cannot book, invite, add children or manage tokens. Null for staff and teachers. */
+  familyRole: z.enum(['guardian', 'carer']).nullable(),
   createdAt: z.iso.datetime(),
 });
 export type UserDto = z.infer<typeof userOutput>;

@@ -139,6 +139,8 @@ export const mentalHealthBookingOutput = z.object({
   currency: currencyOutput,
   status: z.enum(mentalHealthBookingStatuses),
   createdAt: z.iso.datetime(),
+  /** The name of the family's adult who made the booking ("Booked by James"); null once their account is gone. */
+  bookedBy: z.string().nullable(),
 });
 export type MentalHealthBookingDto = z.infer<typeof mentalHealthBookingOutput>;
 

@@ -58,6 +58,8 @@ export const bookingOutput = z.object({
   childName: z.string(),
   /** Null for home and rehabilitation sessions; 'Unknown Nursery' only when the nursery has been deleted. */
   nurseryName: z.string().nullable(),
+  /** The name of the family's adult who made the booking ("Booked by James"); null once their account is gone. */
+  bookedBy: z.string().nullable(),
 });
 export type BookingDto = z.infer<typeof bookingOutput>;
 

@@ -1,5 +1,7 @@
 import type { PageInput } from '../../../shared/schemas/common';
-import type { Db, NewUser } from '../../db/database';
+import type { Kysely } from 'kysely';
+import type { Database, Db, NewUser } from '../../db/database';
+import { foundFamily } from '../../db/family-scope';
 import { newestFirst, readPage } from '../../db/keyset';
 
 const userColumns = [
@@ -14,6 +16,8 @@ const userColumns = [
   'users.longitude',
   'users.nursery_id',
   'users.shadow_teacher_id',
+  'users.family_id',
+  'users.family_role',
   'users.created_at',
 ] as const;
 
@@ -29,8 +33,13 @@ export function findUserById(db: Db, userId: number) {
   return db.selectFrom('users').select(userColumns).where('users.id', '=', userId).executeTakeFirst();
 }
 
-export function insertUser(db: Db, user: NewUser) {
-  return db.insertInto('users').values(user).returning(userColumns).executeTakeFirstOrThrow();
+/** A new parent, as the only guardian of a family of their own, in one transaction. */
+export function insertParent(db: Kysely<Database>, user: NewUser) {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+    await foundFamily(trx, { id, name: user.name });
+    return trx.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirstOrThrow();
+  });
 }
 
 /** Changes only the columns given; returns the user as the session sees them. */
@@ -83,6 +92,14 @@ export async function touchSession(db: Db, sessionId: number, now: Date) {
 export async function deleteSession(db: Db, tokenHash: string): Promise<number | undefined> {
   const row = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
   return row?.user_id;
+}
+
+export async function deleteSessionsOf(db: Db, userId: number) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function revokeApiTokensOf(db: Db, userId: number, now: Date) {
+  await db.updateTable('api_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
 export async function deleteExpiredSessions(db: Db, userId: number, now: Date) {

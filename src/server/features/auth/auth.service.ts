@@ -18,7 +18,7 @@ import { createSessionCache } from './session-cache';
 
 export const API_TOKEN_PREFIX = 'nst_';
 
-type UserRow = Awaited<ReturnType<typeof repo.insertUser>>;
+type UserRow = Awaited<ReturnType<typeof repo.insertParent>>;
 
 function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
   return {
@@ -33,6 +33,8 @@ function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
     longitude: row.longitude,
     nurseryId: row.nursery_id,
     shadowTeacherId: row.shadow_teacher_id,
+    familyId: row.family_id,
+    familyRole: row.family_role,
     createdAt: row.created_at,
   };
 }
@@ -52,6 +54,7 @@ export function toUserDto(user: AuthenticatedUser): UserDto {
     city: user.city,
     role: user.role,
     profileImage: user.profileImage,
+    familyRole: user.familyRole,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -215,7 +218,7 @@ export function createAuthService(deps: {
       }
       const passwordHash = await hasher.hash(input.password);
       const row = await repo
-        .insertUser(db, { name: input.name, email: input.email, password_hash: passwordHash })
+        .insertParent(db, { name: input.name, email: input.email, password_hash: passwordHash })
         .catch((error: unknown) => {
           // Two sign-ups racing for one email: the unique index decides.
           if ((error as { code?: string }).code === '23505') {
@@ -287,6 +290,20 @@ export function createAuthService(deps: {
      */
     sessionsEnded(userId: number) {
       return userChanged(userId, 'credential-ended');
+    },
+
+    /** Tells every instance that this user's family or family role changed, so each reads their sign-in afresh. */
+    membershipChanged(userId: number) {
+      return userChanged(userId, 'profile');
+    },
+
+    /** Ends every session and API token of this user, and tells every instance (open sockets close). */
+    async signOutEverywhere(userId: number) {
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteSessionsOf(trx, userId);
+        await repo.revokeApiTokensOf(trx, userId, now());
+      });
+      await userChanged(userId, 'credential-ended');
     },
 
     /** Calls `listener` after each sign-out or token revocation on any instance; returns the unsubscribe. */

@@ -12,6 +12,18 @@ export function findUserByEmailForReset(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** An adult of the guardian's family (not the guardian), with the guardian's own role as it is now. */
+export function findFamilyMemberForReset(db: Db, guardianId: number, memberId: number) {
+  return db
+    .selectFrom('users as member')
+    .innerJoin('users as guardian', 'guardian.family_id', 'member.family_id')
+    .select(['member.id', 'guardian.family_role as guardian_role'])
+    .where('guardian.id', '=', guardianId)
+    .where('member.id', '=', memberId)
+    .where('member.id', '!=', guardianId)
+    .executeTakeFirst();
+}
+
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }

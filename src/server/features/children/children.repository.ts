@@ -1,19 +1,19 @@
 import type { Insertable } from 'kysely';
 import type { ChildrenTable, Db } from '../../db/database';
 
-export function listChildren(db: Db, parentId: number) {
+export function listChildren(db: Db, familyId: number) {
   return db
     .selectFrom('children')
     .selectAll()
-    .where('parent_id', '=', parentId)
+    .where('family_id', '=', familyId)
     .orderBy('date_of_birth', 'desc')
     .orderBy('id')
     .execute();
 }
 
-/** One child of the parent's family; another family's child reads as absent. */
-export function findChild(db: Db, parentId: number, childId: number) {
-  return db.selectFrom('children').selectAll().where('id', '=', childId).where('parent_id', '=', parentId).executeTakeFirst();
+/** One child of the family; another family's child reads as absent. */
+export function findChild(db: Db, familyId: number, childId: number) {
+  return db.selectFrom('children').selectAll().where('id', '=', childId).where('family_id', '=', familyId).executeTakeFirst();
 }
 
 export function insertChild(db: Db, child: Insertable<ChildrenTable>) {

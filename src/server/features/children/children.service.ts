@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { ageInMonths, ageLabel, localDate, monthsBetween } from '../../../shared/dates';
 import { MAX_CHILD_AGE_YEARS, type ChildDto, type CreateChildInput } from '../../../shared/schemas/children';
 import type { ChildrenTable, Database } from '../../db/database';
+import { familyScopeOf, requireFamily } from '../../db/family-scope';
 import { badInput, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import * as repo from './children.repository';
@@ -29,12 +30,12 @@ export function createChildrenService(deps: { db: Kysely<Database>; timeZone: st
   return {
     async listChildren(user: AuthenticatedUser): Promise<ChildDto[]> {
       const today = localDate(now(), timeZone);
-      const rows = await repo.listChildren(db, user.id);
+      const rows = await repo.listChildren(db, familyScopeOf(user));
       return rows.map((row) => toChildDto(row, today));
     },
 
     async getChild(user: AuthenticatedUser, childId: number): Promise<ChildDto> {
-      const row = await repo.findChild(db, user.id, childId);
+      const row = await repo.findChild(db, familyScopeOf(user), childId);
       if (!row) throw notFound('That child');
       return toChildDto(row, localDate(now(), timeZone));
     },
@@ -47,7 +48,7 @@ export function createChildrenService(deps: { db: Kysely<Database>; timeZone: st
         throw badInput('dateOfBirth', `Nestling is for children under ${MAX_CHILD_AGE_YEARS}; please check the date of birth.`);
       }
       const row = await repo.insertChild(db, {
-        parent_id: user.id,
+        family_id: requireFamily(user),
         name: input.name,
         date_of_birth: input.dateOfBirth,
         special_needs: input.specialNeeds,

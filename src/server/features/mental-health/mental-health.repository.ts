@@ -82,9 +82,10 @@ function bookingsWithNames(db: Db) {
     .leftJoin('specialists as sp', 'sp.id', 'b.specialist_id')
     .leftJoin('specialist_session_types as st', 'st.id', 'b.session_type_id')
     .leftJoin('children as c', 'c.id', 'b.child_id')
+    .leftJoin('users as booker', 'booker.id', 'b.parent_id')
     .select([
       'b.id',
-      'b.parent_id',
+      'b.family_id',
       'b.child_id',
       'b.service_id',
       'b.option_id',
@@ -103,6 +104,7 @@ function bookingsWithNames(db: Db) {
       'st.name as session_type_name',
       'st.minutes as session_minutes',
       'c.name as child_name',
+      'booker.name as booked_by',
     ]);
 }
 
@@ -113,24 +115,24 @@ export async function insertBooking(db: Db, booking: Insertable<MentalHealthBook
   return id;
 }
 
-export function findBookingOfParent(db: Db, bookingId: number, parentId: number) {
-  return bookingsWithNames(db).where('b.id', '=', bookingId).where('b.parent_id', '=', parentId).executeTakeFirst();
+export function findBookingOfFamily(db: Db, bookingId: number, familyId: number) {
+  return bookingsWithNames(db).where('b.id', '=', bookingId).where('b.family_id', '=', familyId).executeTakeFirst();
 }
 
 const NEWEST_BOOKINGS_FIRST = newestFirst('mental-health-bookings', 'b.created_at', 'b.id');
 
-/** A page of the parent's bookings, newest first. */
-export function pageBookingsOfParent(db: Db, parentId: number, page: PageInput) {
-  return readPage(bookingsWithNames(db).where('b.parent_id', '=', parentId), NEWEST_BOOKINGS_FIRST, page);
+/** A page of the family's bookings, newest first. */
+export function pageBookingsOfFamily(db: Db, familyId: number, page: PageInput) {
+  return readPage(bookingsWithNames(db).where('b.family_id', '=', familyId), NEWEST_BOOKINGS_FIRST, page);
 }
 
-/** Locks one of the parent's bookings; another family's reads as absent. */
-export function lockBookingOfParent(db: Db, bookingId: number, parentId: number) {
+/** Locks one of the family's bookings; another family's reads as absent. */
+export function lockBookingOfFamily(db: Db, bookingId: number, familyId: number) {
   return db
     .selectFrom('mental_health_bookings')
     .select(['id', 'status'])
     .where('id', '=', bookingId)
-    .where('parent_id', '=', parentId)
+    .where('family_id', '=', familyId)
     .forUpdate()
     .executeTakeFirst();
 }

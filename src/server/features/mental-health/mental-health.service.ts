@@ -14,7 +14,7 @@ import type {
 import type { Database } from '../../db/database';
 import { AppError, badInput, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
-import { findOwnChild } from '../../db/family-scope';
+import { familyScopeOf, findOwnChild, requireFamily } from '../../db/family-scope';
 import { pageOf } from '../../db/keyset';
 import * as repo from './mental-health.repository';
 
@@ -40,6 +40,7 @@ function toBookingDto(row: repo.BookingRow): MentalHealthBookingDto {
     currency: CURRENCY,
     status: row.status,
     createdAt: row.created_at.toISOString(),
+    bookedBy: row.booked_by,
   };
 }
 
@@ -108,9 +109,11 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
         throw badInput('timeWindow', `Choose a preferred time: ${windows}.`);
       }
       const price = await catalogPrice(input);
-      if (input.childId !== null && !(await findOwnChild(db, user.id, input.childId))) throw notFound('That child');
+      const familyId = requireFamily(user);
+      if (input.childId !== null && !(await findOwnChild(db, user, input.childId))) throw notFound('That child');
 
       const id = await repo.insertBooking(db, {
+        family_id: familyId,
         parent_id: user.id,
         child_id: input.childId,
         service_id: input.kind === 'service' ? input.serviceId! : null,
@@ -124,30 +127,30 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
         status: 'pending',
         created_at: now(),
       });
-      return toBookingDto((await repo.findBookingOfParent(db, id, user.id))!);
+      return toBookingDto((await repo.findBookingOfFamily(db, id, familyId))!);
     },
 
     async listBookings(user: AuthenticatedUser, page: PageInput): Promise<Page<MentalHealthBookingDto>> {
-      return pageOf(await repo.pageBookingsOfParent(db, user.id, page), toBookingDto);
+      return pageOf(await repo.pageBookingsOfFamily(db, familyScopeOf(user), page), toBookingDto);
     },
 
     /** A parent may cancel their own booking while it is pending; another family's answers 404. */
     async getBooking(user: AuthenticatedUser, bookingId: number): Promise<MentalHealthBookingDto> {
-      const row = await repo.findBookingOfParent(db, bookingId, user.id);
+      const row = await repo.findBookingOfFamily(db, bookingId, familyScopeOf(user));
       if (!row) throw notFound('That booking');
       return toBookingDto(row);
     },
 
     async cancelBooking(user: AuthenticatedUser, bookingId: number): Promise<MentalHealthBookingDto> {
       await db.transaction().execute(async (trx) => {
-        const booking = await repo.lockBookingOfParent(trx, bookingId, user.id);
+        const booking = await repo.lockBookingOfFamily(trx, bookingId, familyScopeOf(user));
         if (!booking) throw notFound('That booking');
         if (booking.status !== 'pending') {
           throw new AppError('booking_not_cancellable', booking.status === 'cancelled' ? 'This booking is already cancelled.' : `This booking is ${booking.status}, so it can no longer be cancelled.`);
         }
         await repo.updateBookingStatus(trx, booking.id, 'cancelled');
       });
-      return toBookingDto((await repo.findBookingOfParent(db, bookingId, user.id))!);
+      return toBookingDto((await repo.findBookingOfFamily(db, bookingId, familyScopeOf(user)))!);
     },
   };
 }

@@ -22,10 +22,10 @@ export function createMonitoringTopics(monitoring: MonitoringService): TopicOwne
       // From another instance only ids arrive; the activity is then loaded from the saved row.
       const found = (local as DeliverableActivity | undefined) ?? (await monitoring.activityForDelivery(Number(event.data.activityId)));
       if (!found) return undefined;
-      const { activity, parentIds } = found;
+      const { activity, familyIds } = found;
       return {
         message: { type: 'activity', data: activity },
-        audience: parentIds.length === 0 ? undefined : (user) => isStaff(user) || parentIds.includes(user.id),
+        audience: familyIds.length === 0 ? undefined : (user) => isStaff(user) || (user.familyId !== null && familyIds.includes(user.familyId)),
       };
     },
   };

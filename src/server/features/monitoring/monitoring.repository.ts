@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { Database, Db } from '../../db/database';
+import { familyScopeOf } from '../../db/family-scope';
 import { newestFirst, readPage } from '../../db/keyset';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 
@@ -8,14 +9,14 @@ import { isStaff, type AuthenticatedUser } from '../../principal';
  * The classrooms a user may watch: a parent's children's classrooms, or every classroom of a
  * staff member's nursery. Everything private in monitoring is scoped through this one query.
  */
-export function visibleClassroomIds(db: Db, user: Pick<AuthenticatedUser, 'id' | 'role' | 'nurseryId'>) {
+export function visibleClassroomIds(db: Db, user: Pick<AuthenticatedUser, 'familyId' | 'role' | 'nurseryId'>) {
   if (isStaff(user)) {
     return db.selectFrom('classrooms').select('classrooms.id').where('classrooms.nursery_id', '=', user.nurseryId ?? -1);
   }
   return db
     .selectFrom('children')
     .select('children.classroom_id as id')
-    .where('children.parent_id', '=', user.id)
+    .where('children.family_id', '=', familyScopeOf(user))
     .where('children.classroom_id', 'is not', null);
 }
 
@@ -62,7 +63,7 @@ function readableActivities(db: Db, user: AuthenticatedUser) {
           .innerJoin('children', 'children.id', 'activity_children.child_id')
           .select('activity_children.child_id')
           .whereRef('activity_children.activity_id', '=', 'activities.id')
-          .where('children.parent_id', '=', user.id),
+          .where('children.family_id', '=', familyScopeOf(user)),
       ),
     ]),
   );
@@ -178,7 +179,7 @@ export function applyActivityToChild(
 }
 
 /**
- * One activity by id, unscoped, with the parents of the children it is about: only for
+ * One activity by id, unscoped, with the families of the children it is about: only for
  * delivery to sockets whose join was already checked against the activity's classroom.
  */
 export async function findActivityForDelivery(db: Db, activityId: number) {
@@ -188,14 +189,14 @@ export async function findActivityForDelivery(db: Db, activityId: number) {
     .where('activities.id', '=', activityId)
     .executeTakeFirst();
   if (!activity) return undefined;
-  return { ...activity, parent_ids: await parentIdsOf(db, activity.child_ids) };
+  return { ...activity, family_ids: await familyIdsOf(db, activity.child_ids) };
 }
 
-/** The parents of these children, who alone (with staff) may read an activity about them. */
-export async function parentIdsOf(db: Db, childIds: number[]): Promise<number[]> {
+/** The families of these children, whose adults alone (with staff) may read an activity about them. */
+export async function familyIdsOf(db: Db, childIds: number[]): Promise<number[]> {
   if (childIds.length === 0) return [];
-  const rows = await db.selectFrom('children').select('parent_id').distinct().where('id', 'in', childIds).execute();
-  return rows.map((row) => row.parent_id);
+  const rows = await db.selectFrom('children').select('family_id').distinct().where('id', 'in', childIds).execute();
+  return rows.map((row) => row.family_id);
 }
 
 /** The classrooms a user may watch, with their cameras and children, for the staff page. */

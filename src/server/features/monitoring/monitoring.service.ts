@@ -102,16 +102,16 @@ export function createMonitoringService(deps: {
       }
       const childIds = [...new Set([...input.childIds, ...(input.childId ? [input.childId] : [])])];
       const values = { classroomId: target.classroomId, cameraId: target.cameraId, childIds, type: input.type, description: input.description, occurredAt, createdBy: user.id };
-      const { row, parentIds } = await db.transaction().execute(async (trx) => {
+      const { row, familyIds } = await db.transaction().execute(async (trx) => {
         await requireChildrenIn(trx, user, childIds, target.classroomId);
         const inserted = await repo.insertActivity(trx, values);
         for (const childId of childIds) {
           await repo.applyActivityToChild(trx, { childId, status: statusAfterActivity.get(input.type), currentActivity: input.description, occurredAt });
         }
-        return { row: inserted, parentIds: await repo.parentIdsOf(trx, childIds) };
+        return { row: inserted, familyIds: await repo.familyIdsOf(trx, childIds) };
       });
       const activity = toActivityDto(row, at);
-      await publish(activityEvent(target.classroomId, row.id), { activity, parentIds });
+      await publish(activityEvent(target.classroomId, row.id), { activity, familyIds });
       return activity;
     },
 
@@ -139,7 +139,7 @@ export function createMonitoringService(deps: {
     /** An activity as listeners receive it, with who may see it, for delivery on an instance that did not publish it. */
     async activityForDelivery(activityId: number): Promise<DeliverableActivity | undefined> {
       const row = await repo.findActivityForDelivery(db, activityId);
-      return row && { activity: toActivityDto(row, now()), parentIds: row.parent_ids };
+      return row && { activity: toActivityDto(row, now()), familyIds: row.family_ids };
     },
   };
 
@@ -179,11 +179,11 @@ export function createMonitoringService(deps: {
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
-/** What a classroom's listeners receive for one activity, and which parents may see it (staff always may). */
+/** What a classroom's listeners receive for one activity, and which families may see it (staff always may). */
 export interface DeliverableActivity {
   activity: ActivityDto;
-  /** The parents of the children it is about; empty for a classroom-wide activity, which every family in the room sees. */
-  parentIds: number[];
+  /** The families of the children it is about; empty for a classroom-wide activity, which every family in the room sees. */
+  familyIds: number[];
 }
 
 type ActivityRow = { id: number; type: string; description: string; occurred_at: Date; camera_id: string | null; child_ids: number[] };

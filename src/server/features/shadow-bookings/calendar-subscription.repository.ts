@@ -17,7 +17,14 @@ export async function deleteSubscription(db: Db, userId: number) {
   await db.deleteFrom('calendar_subscriptions').where('user_id', '=', userId).execute();
 }
 
-export async function userIdOfSubscription(db: Db, tokenHash: string): Promise<number | undefined> {
-  const row = await db.selectFrom('calendar_subscriptions').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
-  return row?.user_id;
+/** The family whose bookings an address shows: its maker's, while they are a guardian of one. */
+export async function familyOfSubscription(db: Db, tokenHash: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('calendar_subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select('u.family_id')
+    .where('s.token_hash', '=', tokenHash)
+    .where('u.family_role', '=', 'guardian')
+    .executeTakeFirst();
+  return row?.family_id ?? undefined;
 }

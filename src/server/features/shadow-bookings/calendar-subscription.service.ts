@@ -12,7 +12,7 @@ const FEED_SUFFIX = '.ics';
 /**
  * Each user's secret calendar address: calendar apps cannot send a cookie or a token, so the
  * address is the credential, 256 random bits kept only as a hash. It shows the bookings of the
- * user it was made for, whoever fetches it.
+ * family of the user it was made for, whoever fetches it, while that user is one of its guardians.
  */
 export function createCalendarSubscriptionService(deps: { db: Kysely<Database>; publicOrigin: string; bookings: BookingsService; now?: () => Date }) {
   const { db } = deps;
@@ -42,8 +42,8 @@ export function createCalendarSubscriptionService(deps: { db: Kysely<Database>; 
     /** The feed behind an address's last segment (`<token>.ics`), or undefined for one revoked or never made. */
     async calendarFor(fileName: string): Promise<string | undefined> {
       if (!fileName.startsWith(TOKEN_PREFIX) || !fileName.endsWith(FEED_SUFFIX)) return undefined;
-      const userId = await repo.userIdOfSubscription(db, hashSecret(fileName.slice(0, -FEED_SUFFIX.length)));
-      return userId === undefined ? undefined : deps.bookings.calendarFor({ id: userId });
+      const familyId = await repo.familyOfSubscription(db, hashSecret(fileName.slice(0, -FEED_SUFFIX.length)));
+      return familyId === undefined ? undefined : deps.bookings.calendarFor({ familyId });
     },
   };
 }

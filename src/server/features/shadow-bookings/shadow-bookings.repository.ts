@@ -11,9 +11,10 @@ function bookingsWithNames(db: Db) {
     .leftJoin('shadow_teachers as t', 't.id', 'b.teacher_id')
     .leftJoin('children as c', 'c.id', 'b.child_id')
     .leftJoin('nurseries as n', 'n.id', 'b.nursery_id')
+    .leftJoin('users as booker', 'booker.id', 'b.parent_id')
     .select([
       'b.id',
-      'b.parent_id',
+      'b.family_id',
       'b.teacher_id',
       'b.child_id',
       'b.session_type',
@@ -32,6 +33,7 @@ function bookingsWithNames(db: Db) {
       't.name as teacher_name',
       'c.name as child_name',
       'n.name as nursery_name',
+      'booker.name as booked_by',
     ]);
 }
 
@@ -44,28 +46,28 @@ export function findTeacher(db: Db, teacherId: number) {
 // Advisory-lock namespaces (the first key of pg_advisory_xact_lock(int, int)).
 const TEACHER_DIARY_LOCK = 0x5b00_0001;
 const CHILD_DIARY_LOCK = 0x5b00_0002;
-const PARENT_REQUESTS_LOCK = 0x5b00_0003;
+const FAMILY_REQUESTS_LOCK = 0x5b00_0003;
 
 /**
  * Queues, until this transaction ends, every other booking of the same teacher, the same child
- * or the same parent. Without the first two, two overlapping inserts each wait on the other's
+ * or the same family. Without the first two, two overlapping inserts each wait on the other's
  * unfinished row in the exclusion index, a deadlock PostgreSQL breaks only after a second; the
- * exclusion constraints still decide who wins. The parent's lock makes counting their pending
+ * exclusion constraints still decide who wins. The family's lock makes counting its pending
  * requests and adding one a single step, so simultaneous requests cannot all pass the limit.
  * Every booking takes the three in this fixed order, so they cannot deadlock.
  */
-export async function lockDiaries(db: Db, keys: { teacherId: number; childId: number; parentId: number }) {
+export async function lockDiaries(db: Db, keys: { teacherId: number; childId: number; familyId: number }) {
   await sql`SELECT pg_advisory_xact_lock(${TEACHER_DIARY_LOCK}::int, ${keys.teacherId}::int)`.execute(db);
   await sql`SELECT pg_advisory_xact_lock(${CHILD_DIARY_LOCK}::int, ${keys.childId}::int)`.execute(db);
-  await sql`SELECT pg_advisory_xact_lock(${PARENT_REQUESTS_LOCK}::int, ${keys.parentId}::int)`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(${FAMILY_REQUESTS_LOCK}::int, ${keys.familyId}::int)`.execute(db);
 }
 
-/** The parent's requests still waiting for a teacher: in all, and with one teacher. Older than `since` counts as expired. */
-export function countPendingOfParent(db: Db, parentId: number, teacherId: number, since: Date) {
+/** The family's requests still waiting for a teacher: in all, and with one teacher. Older than `since` counts as expired. */
+export function countPendingOfFamily(db: Db, familyId: number, teacherId: number, since: Date) {
   return db
     .selectFrom('shadow_bookings')
     .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.countAll<number>().filterWhere('teacher_id', '=', teacherId).as('withTeacher')])
-    .where('parent_id', '=', parentId)
+    .where('family_id', '=', familyId)
     .where('status', '=', 'pending')
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
@@ -73,7 +75,7 @@ export function countPendingOfParent(db: Db, parentId: number, teacherId: number
 
 /**
  * Cancels, as 'expired', the pending bookings made before `cutoff` that concern any of the
- * given teacher, child, parent or booking, and records each change as a 'system' event at the
+ * given teacher, child, family or booking, and records each change as a 'system' event at the
  * moment it expired (made + ttl). One statement, so a booking never changes without its event.
  * Idempotent and safe for any number of server instances: rows another transaction holds are
  * skipped rather than waited for (no deadlocks); that transaction either expires them itself
@@ -82,12 +84,12 @@ export function countPendingOfParent(db: Db, parentId: number, teacherId: number
 export async function expirePendingBookings(
   db: Db,
   expiry: { cutoff: Date; ttlHours: number },
-  scope: { teacherId?: number; childId?: number; parentId?: number; bookingId?: number },
+  scope: { teacherId?: number; childId?: number; familyId?: number; bookingId?: number },
 ): Promise<number[]> {
   const concerns = [
     scope.teacherId !== undefined && sql`teacher_id = ${scope.teacherId}`,
     scope.childId !== undefined && sql`child_id = ${scope.childId}`,
-    scope.parentId !== undefined && sql`parent_id = ${scope.parentId}`,
+    scope.familyId !== undefined && sql`family_id = ${scope.familyId}`,
     scope.bookingId !== undefined && sql`id = ${scope.bookingId}`,
   ].filter((condition) => condition !== false);
   if (concerns.length === 0) throw new Error('expirePendingBookings needs a scope');
@@ -122,21 +124,21 @@ export function findBooking(db: Db, bookingId: number) {
 }
 
 /** Newest first. */
-export function listBookingsOfParent(db: Db, parentId: number) {
-  return bookingsWithNames(db).where('b.parent_id', '=', parentId).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').execute();
+export function listBookingsOfFamily(db: Db, familyId: number) {
+  return bookingsWithNames(db).where('b.family_id', '=', familyId).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').execute();
 }
 
 const NEWEST_BOOKINGS_FIRST = newestFirst('shadow-bookings', 'b.created_at', 'b.id');
 
-/** A page of the parent's bookings, newest first. */
-export function pageBookingsOfParent(db: Db, parentId: number, page: PageInput) {
-  return readPage(bookingsWithNames(db).where('b.parent_id', '=', parentId), NEWEST_BOOKINGS_FIRST, page);
+/** A page of the family's bookings, newest first. */
+export function pageBookingsOfFamily(db: Db, familyId: number, page: PageInput) {
+  return readPage(bookingsWithNames(db).where('b.family_id', '=', familyId), NEWEST_BOOKINGS_FIRST, page);
 }
 
-/** The parent's bookings that still take place, in the order they happen. */
-export function listLiveBookingsOfParent(db: Db, parentId: number) {
+/** The family's bookings that still take place, in the order they happen. */
+export function listLiveBookingsOfFamily(db: Db, familyId: number) {
   return bookingsWithNames(db)
-    .where('b.parent_id', '=', parentId)
+    .where('b.family_id', '=', familyId)
     .where('b.status', '<>', 'cancelled')
     .orderBy('b.start_date')
     .orderBy('b.start_time')
@@ -145,13 +147,13 @@ export function listLiveBookingsOfParent(db: Db, parentId: number) {
 }
 
 /**
- * Locks a booking the caller takes part in: as its parent, or as the teacher it books.
+ * Locks a booking the caller takes part in: as an adult of its family, or as the teacher it books.
  * Any other booking reads as absent.
  */
 export function lockBookingOfActor(db: Db, bookingId: number, actor: BookingActor) {
   return db
     .selectFrom('shadow_bookings as b')
-    .select(['b.id', 'b.parent_id', 'b.teacher_id', 'b.status', 'b.cancel_reason'])
+    .select(['b.id', 'b.family_id', 'b.teacher_id', 'b.status', 'b.cancel_reason'])
     .where('b.id', '=', bookingId)
     .where((eb) => takesPart(eb, actor))
     .forUpdate()
@@ -167,13 +169,14 @@ export function findBookingOfActor(db: Db, bookingId: number, actor: BookingActo
 }
 
 interface BookingActor {
-  userId: number;
+  /** 0 for an account with no family. */
+  familyId: number;
   teacherId: number | null;
 }
 
-/** As the booking's parent, or as the teacher it books. */
+/** As an adult of the booking's family, or as the teacher it books. */
 function takesPart(eb: ExpressionBuilder<{ b: ShadowBookingsTable }, 'b'>, actor: BookingActor) {
-  const parties = [eb('b.parent_id', '=', actor.userId)];
+  const parties = [eb('b.family_id', '=', actor.familyId)];
   if (actor.teacherId !== null) parties.push(eb('b.teacher_id', '=', actor.teacherId));
   return eb.or(parties);
 }

@@ -23,7 +23,7 @@ import type {
   teacherAvailabilityInput,
 } from '../../../shared/schemas/shadow-bookings';
 import type { Database } from '../../db/database';
-import { findOwnChild } from '../../db/family-scope';
+import { familyScopeOf, findOwnChild, requireFamily } from '../../db/family-scope';
 import { pageOf } from '../../db/keyset';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
@@ -75,6 +75,7 @@ function toBookingDto(row: repo.BookingRow): BookingDto {
     teacherName: row.teacher_name ?? unknownNames.teacher,
     childName: row.child_name ?? unknownNames.child,
     nurseryName: row.session_type === 'nursery' ? (row.nursery_name ?? unknownNames.nursery) : null,
+    bookedBy: row.booked_by,
   };
 }
 
@@ -131,7 +132,8 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
 
   return {
     async create(user: AuthenticatedUser, input: CreateBookingInput): Promise<BookingDto> {
-      const child = await findOwnChild(db, user.id, input.childId);
+      const familyId = requireFamily(user);
+      const child = await findOwnChild(db, user, input.childId);
       if (!child) throw notFound('That child');
       const teacher = await requireTeacher(input.teacherId, 'teacherId');
 
@@ -143,12 +145,12 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
 
       // Before the transaction, in a statement of its own, so that it commits even when the
       // booking is then refused: a stale request must not keep holding the time it asked for.
-      await expireStale({ teacherId: teacher.id, childId: child.id, parentId: user.id });
+      await expireStale({ teacherId: teacher.id, childId: child.id, familyId });
       const createdAt = now();
       try {
         const id = await db.transaction().execute(async (trx) => {
-          await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id, parentId: user.id });
-          const waiting = await repo.countPendingOfParent(trx, user.id, teacher.id, expiryCutoff());
+          await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id, familyId });
+          const waiting = await repo.countPendingOfFamily(trx, familyId, teacher.id, expiryCutoff());
           if (waiting.withTeacher >= limits.maxPendingPerTeacher) {
             throw new AppError(
               'booking_limit_reached',
@@ -164,6 +166,7 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
             );
           }
           const bookingId = await repo.insertBooking(trx, {
+            family_id: familyId,
             parent_id: user.id,
             teacher_id: teacher.id,
             child_id: child.id,
@@ -203,19 +206,19 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
 
     async listForParent(user: AuthenticatedUser, parentId: number = user.id): Promise<BookingDto[]> {
       requireOwnParentId(user, parentId);
-      await expireStale({ parentId: user.id });
-      return (await repo.listBookingsOfParent(db, user.id)).map(toBookingDto);
+      await expireStale({ familyId: familyScopeOf(user) });
+      return (await repo.listBookingsOfFamily(db, familyScopeOf(user))).map(toBookingDto);
     },
 
     async pageForParent(user: AuthenticatedUser, page: PageInput, parentId: number = user.id): Promise<Page<BookingDto>> {
       requireOwnParentId(user, parentId);
-      await expireStale({ parentId: user.id });
-      return pageOf(await repo.pageBookingsOfParent(db, user.id, page), toBookingDto);
+      await expireStale({ familyId: familyScopeOf(user) });
+      return pageOf(await repo.pageBookingsOfFamily(db, familyScopeOf(user), page), toBookingDto);
     },
 
     /** One booking the caller takes part in, as its parent or as the teacher it books. */
     async get(user: AuthenticatedUser, bookingId: number): Promise<BookingDto> {
-      const actor = { userId: user.id, teacherId: linkedTeacherId(user) };
+      const actor = { familyId: familyScopeOf(user), teacherId: linkedTeacherId(user) };
       if (!(await repo.findBookingOfActor(db, bookingId, actor))) throw notFound('That booking');
       await expireStale({ bookingId });
       return toBookingDto((await repo.findBookingOfActor(db, bookingId, actor))!);
@@ -226,14 +229,14 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
       const teacherId = linkedTeacherId(user);
       // A refusal is returned rather than thrown, so that an expiry found on the way is kept.
       const refusal = await db.transaction().execute(async (trx) => {
-        const booking = await repo.lockBookingOfActor(trx, bookingId, { userId: user.id, teacherId });
+        const booking = await repo.lockBookingOfActor(trx, bookingId, { familyId: familyScopeOf(user), teacherId });
         if (!booking) throw notFound('That booking');
         // Locked first, so no one else can be expiring it: a request past its time is expired
         // here even when nothing has read it since, and is never confirmed late.
         const expired = (await expireStale({ bookingId: booking.id }, trx)).length > 0;
         const from = expired ? 'cancelled' : booking.status;
         const roles: ActorRole[] = [];
-        if (booking.parent_id === user.id) roles.push('parent');
+        if (booking.family_id === user.familyId) roles.push('parent');
         if (teacherId !== null && booking.teacher_id === teacherId) roles.push('teacher');
 
         const role = roles.find((r) => allowedTransitions[r][from]?.includes(to));
@@ -276,10 +279,10 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
       return { teacherId: teacher.id, timeZone, dates };
     },
 
-    /** The parent's sessions that still take place, as an iCalendar feed. */
-    async calendarFor(user: Pick<AuthenticatedUser, 'id'>): Promise<string> {
-      await expireStale({ parentId: user.id });
-      const rows = await repo.listLiveBookingsOfParent(db, user.id);
+    /** The family's sessions that still take place, as an iCalendar feed. */
+    async calendarFor(user: Pick<AuthenticatedUser, 'familyId'>): Promise<string> {
+      await expireStale({ familyId: familyScopeOf(user) });
+      const rows = await repo.listLiveBookingsOfFamily(db, familyScopeOf(user));
       const events = rows.map(
         (row): CalendarEvent => ({
           uid: `shadow-booking-${row.id}@${uidDomain}`,

@@ -1,0 +1,59 @@
+import type { AuthenticatedUser } from '../principal';
+import { AppError } from '../errors';
+
+/**
+ * What a carer may call, in one place: their own account, the family's children and their day
+ * (activities, photos, the camera), the community, and leaving or joining a family. Every other
+ * signed-in procedure is for guardians, so a new one starts closed to carers until it is listed
+ * here. Staff and teachers have no family role and are not affected.
+ */
+export const CARER_MAY = new Set<string>([
+  'users.me',
+  'users.updateMe',
+  'sessions.list',
+  'sessions.end',
+  'sessions.endOthers',
+  'password.change',
+  'passkeys.list',
+  'passkeys.registrationOptions',
+  'passkeys.register',
+  'passkeys.rename',
+  'passkeys.remove',
+  'twoStep.status',
+  'twoStep.startEnrolment',
+  'twoStep.confirmEnrolment',
+  'twoStep.confirmOptions',
+  'twoStep.turnOff',
+
+  'children.list',
+  'children.get',
+  'cameras.list',
+  'activities.list',
+  'activities.page',
+  'activities.get',
+
+  'community.posts.list',
+  'community.posts.get',
+  'community.posts.create',
+  'community.posts.remove',
+  'community.posts.like',
+  'community.posts.unlike',
+  'community.posts.report',
+  'community.comments.list',
+  'community.comments.get',
+  'community.comments.create',
+  'community.comments.remove',
+  'community.groups.join',
+  'community.groups.leave',
+
+  'family.get',
+  'family.leave',
+  'family.invitations.accept',
+]);
+
+export const CARER_REFUSAL = "As a carer you can follow the children's day, but not this: ask a guardian of your family.";
+
+/** Throws when a carer calls a signed-in procedure that is not theirs to call. */
+export function requireFamilyRole(path: string, user: Pick<AuthenticatedUser, 'familyRole'>): void {
+  if (user.familyRole === 'carer' && !CARER_MAY.has(path)) throw new AppError('guardian_only', CARER_REFUSAL);
+}
