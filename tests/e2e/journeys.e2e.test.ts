@@ -9,7 +9,7 @@ describe('a parent in the browser', () => {
     const page = await browser.open('/sign-in');
     await page.getByLabel('Email').fill(demoParent.email);
     await page.getByLabel(/^Password/).fill(demoParent.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText(/^Good (morning|afternoon|evening), Sarah/).first().waitFor();
     for (const name of ['Maya', 'Leo', 'Nora']) {
       await page.getByText(new RegExp(`^${name}( Thompson)?$`)).first().waitFor();
