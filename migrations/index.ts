@@ -13,6 +13,7 @@ import * as addSessionDetailsAndPasswordResets from './0013_add_session_details_
 import * as addApiTokenScopes from './0014_add_api_token_scopes';
 import * as createPasskeysAndTwoStep from './0015_create_passkeys_and_two_step';
 import * as createFamilies from './0016_create_families';
+import * as createOutboxAndWebhooks from './0017_create_outbox_and_webhooks';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0014_add_api_token_scopes': addApiTokenScopes,
   '0015_create_passkeys_and_two_step': createPasskeysAndTwoStep,
   '0016_create_families': createFamilies,
+  '0017_create_outbox_and_webhooks': createOutboxAndWebhooks,
 };

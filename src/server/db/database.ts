@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { FamilyRole } from '../../shared/schemas/family';
+import type { EventType } from '../../shared/schemas/webhooks';
 
 /** Columns the database fills in; writable but optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -468,6 +469,45 @@ export interface PendingSignInsTable {
   expires_at: ColumnType<Date, Date, Date>;
 }
 
+export interface OutboxEventsTable {
+  /** Handed out in commit order (see db/outbox.ts). */
+  id: Generated<number>;
+  type: EventType;
+  family_id: number | null;
+  nursery_id: number | null;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  occurred_at: Timestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  family_id: number;
+  created_by: number | null;
+  url: string;
+  description: Defaulted<string>;
+  event_types: EventType[];
+  /** `whsec_` and base64: it signs every delivery, so it is kept as given. */
+  secret: string;
+  created_at: Timestamp;
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: number;
+  status: Defaulted<'pending' | 'delivered' | 'failed'>;
+  /** Attempts started; a claimed attempt counts before it is made. */
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  last_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -511,6 +551,9 @@ export interface Database {
   pending_sign_ins: PendingSignInsTable;
   families: FamiliesTable;
   family_invitations: FamilyInvitationsTable;
+  outbox_events: OutboxEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** What repositories take first: the database or an open transaction. */

@@ -3,6 +3,7 @@ import { ageInMonths, ageLabel, localDate, monthsBetween } from '../../../shared
 import { MAX_CHILD_AGE_YEARS, type ChildDto, type CreateChildInput } from '../../../shared/schemas/children';
 import type { ChildrenTable, Database } from '../../db/database';
 import { familyScopeOf, requireFamily } from '../../db/family-scope';
+import { writeEvents } from '../../db/outbox';
 import { badInput, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import * as repo from './children.repository';
@@ -47,14 +48,19 @@ export function createChildrenService(deps: { db: Kysely<Database>; timeZone: st
       if (monthsBetween(input.dateOfBirth, today) >= MAX_CHILD_AGE_YEARS * 12) {
         throw badInput('dateOfBirth', `Nestling is for children under ${MAX_CHILD_AGE_YEARS}; please check the date of birth.`);
       }
-      const row = await repo.insertChild(db, {
-        family_id: requireFamily(user),
-        name: input.name,
-        date_of_birth: input.dateOfBirth,
-        special_needs: input.specialNeeds,
-        special_needs_details: input.specialNeedsDetails,
+      const familyId = requireFamily(user);
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.insertChild(trx, {
+          family_id: familyId,
+          name: input.name,
+          date_of_birth: input.dateOfBirth,
+          special_needs: input.specialNeeds,
+          special_needs_details: input.specialNeedsDetails,
+        });
+        const child = toChildDto(row, today);
+        await writeEvents(trx, [{ type: 'child.created', familyId, payload: { child }, occurredAt: row.created_at }]);
+        return child;
       });
-      return toChildDto(row, today);
     },
   };
 }

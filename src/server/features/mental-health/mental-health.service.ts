@@ -16,6 +16,7 @@ import { AppError, badInput, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import { familyScopeOf, findOwnChild, requireFamily } from '../../db/family-scope';
 import { pageOf } from '../../db/keyset';
+import { writeEvents } from '../../db/outbox';
 import * as repo from './mental-health.repository';
 
 function toBookingDto(row: repo.BookingRow): MentalHealthBookingDto {
@@ -112,22 +113,27 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
       const familyId = requireFamily(user);
       if (input.childId !== null && !(await findOwnChild(db, user, input.childId))) throw notFound('That child');
 
-      const id = await repo.insertBooking(db, {
-        family_id: familyId,
-        parent_id: user.id,
-        child_id: input.childId,
-        service_id: input.kind === 'service' ? input.serviceId! : null,
-        option_id: input.kind === 'service' ? input.optionId! : null,
-        specialist_id: input.kind === 'specialist' ? input.specialistId! : null,
-        session_type_id: input.kind === 'specialist' ? input.sessionTypeId! : null,
-        session_date: input.date,
-        time_window: input.timeWindow,
-        notes: input.notes,
-        price,
-        status: 'pending',
-        created_at: now(),
+      const createdAt = now();
+      return db.transaction().execute(async (trx) => {
+        const id = await repo.insertBooking(trx, {
+          family_id: familyId,
+          parent_id: user.id,
+          child_id: input.childId,
+          service_id: input.kind === 'service' ? input.serviceId! : null,
+          option_id: input.kind === 'service' ? input.optionId! : null,
+          specialist_id: input.kind === 'specialist' ? input.specialistId! : null,
+          session_type_id: input.kind === 'specialist' ? input.sessionTypeId! : null,
+          session_date: input.date,
+          time_window: input.timeWindow,
+          notes: input.notes,
+          price,
+          status: 'pending',
+          created_at: createdAt,
+        });
+        const booking = toBookingDto((await repo.findBookingOfFamily(trx, id, familyId))!);
+        await writeEvents(trx, [{ type: 'booking.created', familyId, payload: { bookingType: 'mental-health', booking }, occurredAt: createdAt }]);
+        return booking;
       });
-      return toBookingDto((await repo.findBookingOfFamily(db, id, familyId))!);
     },
 
     async listBookings(user: AuthenticatedUser, page: PageInput): Promise<Page<MentalHealthBookingDto>> {
@@ -142,15 +148,24 @@ export function createMentalHealthService(deps: { db: Kysely<Database>; timeZone
     },
 
     async cancelBooking(user: AuthenticatedUser, bookingId: number): Promise<MentalHealthBookingDto> {
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const booking = await repo.lockBookingOfFamily(trx, bookingId, familyScopeOf(user));
         if (!booking) throw notFound('That booking');
         if (booking.status !== 'pending') {
           throw new AppError('booking_not_cancellable', booking.status === 'cancelled' ? 'This booking is already cancelled.' : `This booking is ${booking.status}, so it can no longer be cancelled.`);
         }
         await repo.updateBookingStatus(trx, booking.id, 'cancelled');
+        const cancelled = toBookingDto((await repo.findBookingOfFamily(trx, booking.id, familyScopeOf(user)))!);
+        await writeEvents(trx, [
+          {
+            type: 'booking.status_changed',
+            familyId: familyScopeOf(user),
+            payload: { bookingType: 'mental-health', from: 'pending', to: 'cancelled', cancelReason: 'parent', booking: cancelled },
+            occurredAt: now(),
+          },
+        ]);
+        return cancelled;
       });
-      return toBookingDto((await repo.findBookingOfFamily(db, bookingId, familyScopeOf(user)))!);
     },
   };
 }

@@ -199,6 +199,17 @@ export async function familyIdsOf(db: Db, childIds: number[]): Promise<number[]>
   return rows.map((row) => row.family_id);
 }
 
+/**
+ * Who an activity reaches beyond the classroom: its nursery's staff, and the families it names or,
+ * when it names none, every family with a child in the classroom.
+ */
+export async function activityAudience(db: Db, classroomId: number, namedFamilyIds: number[]) {
+  const { nursery_id: nurseryId } = await db.selectFrom('classrooms').select('nursery_id').where('id', '=', classroomId).executeTakeFirstOrThrow();
+  if (namedFamilyIds.length > 0) return { nurseryId, familyIds: namedFamilyIds };
+  const rows = await db.selectFrom('children').select('family_id').distinct().where('classroom_id', '=', classroomId).orderBy('family_id').execute();
+  return { nurseryId, familyIds: rows.map((row) => row.family_id) };
+}
+
 /** The classrooms a user may watch, with their cameras and children, for the staff page. */
 export async function listClassroomRoster(db: Db, user: AuthenticatedUser) {
   const classrooms = await db

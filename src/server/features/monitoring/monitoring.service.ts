@@ -13,6 +13,7 @@ import {
 import type { Page } from '../../../shared/schemas/common';
 import type { Database, Db } from '../../db/database';
 import { pageOf } from '../../db/keyset';
+import { writeEvents } from '../../db/outbox';
 import { badInput, forbidden, notFound } from '../../errors';
 import type { RealtimeEvent } from '../../realtime/event-bus';
 import { isStaff, type AuthenticatedUser } from '../../principal';
@@ -108,7 +109,16 @@ export function createMonitoringService(deps: {
         for (const childId of childIds) {
           await repo.applyActivityToChild(trx, { childId, status: statusAfterActivity.get(input.type), currentActivity: input.description, occurredAt });
         }
-        return { row: inserted, familyIds: await repo.familyIdsOf(trx, childIds) };
+        const familyIds = await repo.familyIdsOf(trx, childIds);
+        // The outbox's audiences: the staff of the nursery, and each family the activity is about
+        // (for a classroom-wide one, every family with a child in the room), one event each.
+        const audience = await repo.activityAudience(trx, target.classroomId, familyIds);
+        const payload = { activity: toActivityDto(inserted, at) };
+        await writeEvents(trx, [
+          { type: 'activity.created', nurseryId: audience.nurseryId, payload, occurredAt: at },
+          ...audience.familyIds.map((familyId) => ({ type: 'activity.created' as const, familyId, payload, occurredAt: at })),
+        ]);
+        return { row: inserted, familyIds };
       });
       const activity = toActivityDto(row, at);
       await publish(activityEvent(target.classroomId, row.id), { activity, familyIds });

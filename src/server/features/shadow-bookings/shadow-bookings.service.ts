@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   TIME_TAKEN_MESSAGE,
@@ -25,6 +25,7 @@ import type {
 import type { Database } from '../../db/database';
 import { familyScopeOf, findOwnChild, requireFamily } from '../../db/family-scope';
 import { pageOf } from '../../db/keyset';
+import { writeEvents, type DomainEvent } from '../../db/outbox';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { AuthenticatedUser } from '../../principal';
 import { buildCalendar, zonedTimeToUtc, type CalendarEvent } from './shadow-bookings.ics';
@@ -79,6 +80,16 @@ function toBookingDto(row: repo.BookingRow): BookingDto {
   };
 }
 
+/** A booking's status change as the outbox records it: the booking as REST answers it, and what changed. */
+function statusChanged(booking: BookingDto, from: BookingStatus, familyId: number, occurredAt: Date): DomainEvent {
+  return {
+    type: 'booking.status_changed',
+    familyId,
+    payload: { bookingType: 'shadow-teacher', from, to: booking.status, cancelReason: booking.cancelReason, booking },
+    occurredAt,
+  };
+}
+
 function requireOwnParentId(user: AuthenticatedUser, parentId: number) {
   if (parentId !== user.id) throw forbidden('You can only list your own bookings: use your own user id as parentId.');
 }
@@ -115,9 +126,20 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
   /**
    * Expiry is lazy: every read or write that depends on which requests still wait first expires
    * the stale ones it concerns, so it needs no timer and holds with any number of instances.
+   * Each expiry records its booking.status_changed in the same transaction (the caller's, when given).
    */
-  function expireStale(scope: Parameters<typeof repo.expirePendingBookings>[2], executor: Kysely<Database> = db) {
-    return repo.expirePendingBookings(executor, { cutoff: expiryCutoff(), ttlHours: limits.pendingTtlHours }, scope);
+  async function expireStale(scope: Parameters<typeof repo.expirePendingBookings>[2], trx?: Transaction<Database>): Promise<number[]> {
+    const expire = async (t: Transaction<Database>) => {
+      const ids = await repo.expirePendingBookings(t, { cutoff: expiryCutoff(), ttlHours: limits.pendingTtlHours }, scope);
+      const events: DomainEvent[] = [];
+      for (const id of ids) {
+        const row = (await repo.findBooking(t, id))!;
+        events.push(statusChanged(toBookingDto(row), 'pending', row.family_id, now()));
+      }
+      await writeEvents(t, events);
+      return ids;
+    };
+    return trx ? expire(trx) : db.transaction().execute(expire);
   }
 
   async function requireTeacher(teacherId: number, field: 'teacherId' | 'id') {
@@ -148,7 +170,7 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
       await expireStale({ teacherId: teacher.id, childId: child.id, familyId });
       const createdAt = now();
       try {
-        const id = await db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx) => {
           await repo.lockDiaries(trx, { teacherId: teacher.id, childId: child.id, familyId });
           const waiting = await repo.countPendingOfFamily(trx, familyId, teacher.id, expiryCutoff());
           if (waiting.withTeacher >= limits.maxPendingPerTeacher) {
@@ -191,9 +213,10 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
             to_status: 'pending',
             occurred_at: createdAt,
           });
-          return bookingId;
+          const booking = toBookingDto((await repo.findBooking(trx, bookingId))!);
+          await writeEvents(trx, [{ type: 'booking.created', familyId, payload: { bookingType: 'shadow-teacher', booking }, occurredAt: createdAt }]);
+          return booking;
         });
-        return toBookingDto((await repo.findBooking(db, id))!);
       } catch (error) {
         // The exclusion constraints decide races: whoever commits first keeps the time.
         const { code, constraint } = error as { code?: string; constraint?: string };
@@ -252,7 +275,9 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
               : `This booking is ${from}, so its status can no longer be changed.`;
         }
         await repo.updateBookingStatus(trx, booking.id, to, to === 'cancelled' ? cancelReasonOf[role] : null);
-        await repo.insertBookingEvent(trx, { booking_id: booking.id, actor_id: user.id, actor_role: role, from_status: from, to_status: to, occurred_at: now() });
+        const changedAt = now();
+        await repo.insertBookingEvent(trx, { booking_id: booking.id, actor_id: user.id, actor_role: role, from_status: from, to_status: to, occurred_at: changedAt });
+        await writeEvents(trx, [statusChanged(toBookingDto((await repo.findBooking(trx, booking.id))!), from, booking.family_id, changedAt)]);
         return null;
       });
       if (refusal) throw new AppError('booking_not_cancellable', refusal);
