@@ -58,6 +58,7 @@ const signUpRoute = createRoute({
 
 const forgotPasswordRoute = page('/forgot-password', lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'));
 const resetPasswordRoute = page('/reset-password/$secret', lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'));
+const joinFamilyRoute = page('/join/$secret', lazyPage(() => import('../features/family/join-family-page'), 'JoinFamilyPage'));
 
 export const routeTree = rootRoute.addChildren([
   dashboardRoute,
@@ -75,6 +76,7 @@ export const routeTree = rootRoute.addChildren([
   signUpRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  joinFamilyRoute,
 ]);
 
 function PendingPage() {

@@ -76,7 +76,8 @@ export function PersonalInfo({ user, nameInput }: { user: UserDto; nameInput: Re
           </Group>
         </form>
       </Card>
-      <ApiAccess />
+      {/* Carers cannot manage API tokens; the family's guardians can. */}
+      {user.familyRole !== 'carer' && <ApiAccess />}
     </Stack>
   );
 }

@@ -14,6 +14,8 @@ export function AddChildButton(props: Pick<ButtonProps, 'size'>) {
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const addChild = () => (user ? setAdding(true) : void navigate({ to: '/sign-in', search: { redirect: '/' } }));
+  // A carer cannot add children; the family's guardians can.
+  if (user?.familyRole === 'carer') return null;
   return (
     <>
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addChild} {...props}>

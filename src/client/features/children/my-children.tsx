@@ -6,12 +6,14 @@ import type { ChildDto } from '../../../shared/schemas/children';
 import { ComingSoonButton } from '../../components/coming-soon-button';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { AddChildDialog } from './add-child-dialog';
 import { ChildAvatar } from './child-avatar';
 
 /** My Children: each child of the family, and Add Child. */
 export function MyChildren() {
   const query = trpc.children.list.useQuery(undefined);
+  const { user } = useCurrentUser();
   const [adding, setAdding] = useState(false);
   return (
     <Card>
@@ -19,9 +21,12 @@ export function MyChildren() {
         <Title order={2} fz="lg">
           My Children
         </Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-          Add Child
-        </Button>
+        {/* A carer cannot add children; the family's guardians can. */}
+        {user?.familyRole !== 'carer' && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            Add Child
+          </Button>
+        )}
       </Group>
       <QueryState
         query={query}

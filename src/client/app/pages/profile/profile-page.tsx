@@ -5,6 +5,8 @@ import { PageHeader } from '../../../components/page-header';
 import { SignInPrompt } from '../../../components/sign-in-prompt';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { MyChildren } from '../../../features/children/my-children';
+import { CarerNote } from '../../../features/family/carer-note';
+import { FamilyCard } from '../../../features/family/family-card';
 import { PersonalInfo } from '../../../features/auth/personal-info';
 import { SignInSecurity } from '../../../features/auth/signed-in-devices';
 import { CalendarSubscription } from '../../../features/shadow-bookings/calendar-subscription';
@@ -61,13 +63,20 @@ export function ProfilePage() {
               <SignInSecurity />
             </Tabs.Panel>
             <Tabs.Panel value="children">
-              <MyChildren />
+              <Stack gap="lg">
+                <MyChildren />
+                {user.familyRole !== null && <FamilyCard />}
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="bookings">
-              <Stack gap="lg">
-                <ProfileBookings />
-                <CalendarSubscription />
-              </Stack>
+              {user.familyRole === 'carer' ? (
+                <CarerNote />
+              ) : (
+                <Stack gap="lg">
+                  <ProfileBookings />
+                  <CalendarSubscription />
+                </Stack>
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="reports">
               <ReportsComingSoon />

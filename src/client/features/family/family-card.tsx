@@ -1,0 +1,216 @@
+import { ActionIcon, Badge, Button, Card, CopyButton, Group, Menu, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconDots, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FamilyDto, FamilyMemberDto, FamilyRole } from '../../../shared/schemas/family';
+import { QueryState } from '../../components/query-state';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+
+const ROLE_LABELS: Record<FamilyRole, string> = { guardian: 'Guardian', carer: 'Carer' };
+const ROLE_HINTS: Record<FamilyRole, string> = {
+  guardian: 'Can do everything: book, add children, invite and manage the family.',
+  carer: 'Follows the children’s day (activities, photos, the camera) but cannot book or invite.',
+};
+
+/** "Your family": the adults who follow the children, and, for guardians, inviting and managing them. */
+export function FamilyCard() {
+  const family = trpc.family.get.useQuery(undefined);
+  return (
+    <Card component="section" aria-labelledby="family-title">
+      <Title order={2} fz="lg" id="family-title">
+        Your family
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="md">
+        The adults who follow your children on Nestling. Each signs in with their own account.
+      </Text>
+      <QueryState
+        query={family}
+        loading={<Skeleton h={80} />}
+        empty={{ title: 'No family yet', description: 'Your family will show here.', icon: <IconUsers size={22} stroke={1.6} aria-hidden /> }}
+      >
+        {(data) => <FamilyDetails family={data} />}
+      </QueryState>
+    </Card>
+  );
+}
+
+function FamilyDetails({ family }: { family: FamilyDto }) {
+  const isGuardian = family.yourRole === 'guardian';
+  return (
+    <Stack gap="md">
+      <Stack gap="xs" component="ul" aria-label={`Adults of ${family.name}`} p={0} m={0} style={{ listStyle: 'none' }}>
+        {family.members.map((member) => (
+          <MemberRow key={member.userId} member={member} canManage={isGuardian && !member.isYou} />
+        ))}
+      </Stack>
+      {isGuardian ? <InviteAdult /> : <Text size="sm" c="dimmed">You are a carer in {family.name}. A guardian can invite others or change roles.</Text>}
+      {family.members.length > 1 && <LeaveFamily familyName={family.name} />}
+    </Stack>
+  );
+}
+
+function MemberRow({ member, canManage }: { member: FamilyMemberDto; canManage: boolean }) {
+  const utils = trpc.useUtils();
+  const [resetLink, setResetLink] = useState<string | null>(null);
+  const onError = (title: string) => (error: { message: string }) => toast({ title, message: error.message, tone: 'error' });
+  const changeRole = trpc.family.members.changeRole.useMutation({
+    onSuccess: (family) => {
+      utils.family.get.setData(undefined, family);
+      toast({ title: 'Role changed', message: `${member.name} is now a ${member.familyRole === 'guardian' ? 'carer' : 'guardian'}.`, tone: 'success' });
+    },
+    onError: onError('Could not change the role'),
+  });
+  const remove = trpc.family.members.remove.useMutation({
+    onSuccess: (family) => {
+      utils.family.get.setData(undefined, family);
+      toast({ title: 'Removed from your family', message: `${member.name} no longer sees your children, and is signed out everywhere.`, tone: 'success' });
+    },
+    onError: onError('Could not remove them'),
+  });
+  const passwordReset = trpc.family.members.passwordReset.useMutation({
+    onSuccess: ({ link }) => setResetLink(link),
+    onError: onError('Could not make a reset link'),
+  });
+  const otherRole: FamilyRole = member.familyRole === 'guardian' ? 'carer' : 'guardian';
+
+  return (
+    <li>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {member.name}
+            {member.isYou && (
+              <Text span c="dimmed" fw={400}>
+                {' '}
+                (you)
+              </Text>
+            )}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {member.email}
+          </Text>
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          <Badge variant="light" color={member.familyRole === 'guardian' ? 'teal' : 'grape'}>
+            {ROLE_LABELS[member.familyRole]}
+          </Badge>
+          {canManage && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Manage ${member.name}`}>
+                  <IconDots size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => changeRole.mutate({ id: member.userId, familyRole: otherRole })}>Make {ROLE_LABELS[otherRole].toLowerCase()}</Menu.Item>
+                <Menu.Item onClick={() => passwordReset.mutate({ id: member.userId })}>Give a password reset link</Menu.Item>
+                <Menu.Item
+                  color="red"
+                  onClick={() => {
+                    if (window.confirm(`Remove ${member.name} from your family? They will no longer see your children.`)) remove.mutate({ id: member.userId });
+                  }}
+                >
+                  Remove from family
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+      {resetLink && <LinkToCopy label={`Password reset link for ${member.name}`} link={resetLink} note="It works once, for an hour. Give it to them in person or by message." />}
+    </li>
+  );
+}
+
+function InviteAdult() {
+  const utils = trpc.useUtils();
+  const [role, setRole] = useState<FamilyRole>('guardian');
+  const [created, setCreated] = useState<{ link: string; role: FamilyRole } | null>(null);
+  const invite = trpc.family.invitations.create.useMutation({
+    onSuccess: async (invitation) => {
+      setCreated({ link: invitation.link, role: invitation.familyRole });
+      await utils.family.invitations.list.invalidate();
+    },
+    onError: (error) => toast({ title: 'Could not make an invitation', message: error.message, tone: 'error' }),
+  });
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        Invite another adult
+      </Text>
+      <SegmentedControl
+        aria-label="Role of the person you invite"
+        value={role}
+        onChange={(value) => setRole(value as FamilyRole)}
+        data={[
+          { value: 'guardian', label: 'Guardian' },
+          { value: 'carer', label: 'Carer' },
+        ]}
+      />
+      <Text size="sm" c="dimmed">
+        {ROLE_HINTS[role]}
+      </Text>
+      <Group>
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} variant="light" onClick={() => invite.mutate({ familyRole: role })} loading={invite.isPending}>
+          Make an invitation link
+        </Button>
+      </Group>
+      {created && (
+        <LinkToCopy
+          label={`Invitation link for a ${created.role}`}
+          link={created.link}
+          note="Send it to them yourself. It works once, for 7 days; they sign in or create an account, then join."
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A secret link shown once, to copy and hand over. */
+function LinkToCopy({ label, link, note }: { label: string; link: string; note: string }) {
+  return (
+    <Stack gap={4} mt="xs">
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <TextInput label={label} value={link} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
+        <CopyButton value={link}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+              <ActionIcon variant="light" size="lg" onClick={copy} aria-label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
+                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {note}
+      </Text>
+    </Stack>
+  );
+}
+
+function LeaveFamily({ familyName }: { familyName: string }) {
+  const leave = trpc.family.leave.useMutation({
+    onSuccess: () => {
+      toast({ title: 'You left the family', message: `You no longer follow ${familyName}'s children.`, tone: 'success' });
+      // Everything on screen was the family's: start afresh.
+      window.location.assign('/');
+    },
+    onError: (error) => toast({ title: 'Could not leave the family', message: error.message, tone: 'error' }),
+  });
+  return (
+    <Group>
+      <Button
+        variant="subtle"
+        color="red"
+        size="compact-sm"
+        loading={leave.isPending}
+        onClick={() => {
+          if (window.confirm(`Leave ${familyName}? You will no longer see its children.`)) leave.mutate(undefined);
+        }}
+      >
+        Leave this family
+      </Button>
+    </Group>
+  );
+}

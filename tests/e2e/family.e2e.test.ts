@@ -1,0 +1,114 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+// A guardian invites a carer from Profile; the carer opens the link signed out, creates an
+// account from it, joins, and then sees the family as a carer does. At 390 and 1280 px, light and dark.
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const PASSWORD = 'a quiet harbour at dawn 7';
+let browser: Browser;
+let baseUrl: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  baseUrl = inject('baseUrl');
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+let accounts = 0;
+const newEmail = () => `family-${Date.now()}-${++accounts}@nestling.test`;
+
+async function newBrowser(viewport: { width: number; height: number }, theme: 'light' | 'dark') {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  contexts.push(context);
+  await context.addInitScript((t) => localStorage.setItem('nestling-color-scheme', t), theme);
+  return context;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('.mantine-Skeleton-root, [aria-label="Loading"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+  // Mantine's transitions finish within 250 ms; axe reads colours mid-fade otherwise.
+  await page.waitForTimeout(300);
+}
+
+async function expectAccessible(page: Page, what: string, width: number) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} is no wider than the screen`).toBeLessThanOrEqual(width);
+}
+
+const openFamilyCard = async (page: Page) => {
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'My Children' }).click();
+  const card = page.getByRole('region', { name: 'Your family' });
+  await card.getByRole('list').waitFor();
+  return card;
+};
+
+describe('inviting a carer into a family', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      it(`works from the guardian's Profile to the carer's first visit (${theme}, ${viewport.width} px)`, async () => {
+        const guardianContext = await newBrowser(viewport, theme);
+        const guardianName = `Gwen Guardian ${accounts + 1}`;
+        expect((await guardianContext.request.post('/api/auth/sign-up', { data: { name: guardianName, email: newEmail(), password: PASSWORD } })).status()).toBe(200);
+        const guardian = await guardianContext.newPage();
+
+        const card = await openFamilyCard(guardian);
+        await expectAccessible(guardian, 'Profile > My Children with the family card', viewport.width);
+        await card.getByText('Carer', { exact: true }).click();
+        await card.getByRole('button', { name: 'Make an invitation link' }).click();
+        const linkInput = card.getByRole('textbox', { name: 'Invitation link for a carer' });
+        await linkInput.waitFor();
+        const link = new URL(await linkInput.inputValue());
+        expect(link.pathname).toMatch(/^\/join\/[A-Za-z0-9_-]{20,}$/);
+        await expectAccessible(guardian, 'the family card with a link to copy', viewport.width);
+
+        // The carer opens the link in a browser that has never signed in.
+        const carer = await (await newBrowser(viewport, theme)).newPage();
+        await carer.goto(link.pathname);
+        await carer.getByRole('heading', { name: `Join ${guardianName}'s family` }).waitFor();
+        await expectAccessible(carer, 'the invitation page, signed out', viewport.width);
+        await carer.getByRole('link', { name: 'Create an account' }).click();
+        await carer.getByLabel('Your name').fill('Cora Carer');
+        await carer.getByRole('textbox', { name: /^Email/ }).fill(newEmail());
+        await carer.locator('input[autocomplete="new-password"]').fill(PASSWORD);
+        await carer.getByRole('button', { name: 'Create account' }).click();
+        // Back at the invitation, now signed in.
+        const join = carer.getByRole('button', { name: 'Join as Cora Carer' });
+        await join.waitFor();
+        await expectAccessible(carer, 'the invitation page, signed in', viewport.width);
+        await join.click();
+        await carer.waitForURL((url) => url.pathname === '/');
+
+        const carersCard = await openFamilyCard(carer);
+        const adults = carersCard.getByRole('listitem');
+        await expect.poll(() => adults.count()).toBe(2);
+        expect(await adults.filter({ hasText: 'Cora Carer' }).textContent()).toContain('Carer');
+        expect(await adults.filter({ hasText: guardianName }).textContent()).toContain('Guardian');
+        expect(await carer.getByRole('button', { name: 'Add Child' }).count()).toBe(0);
+        await carer.getByRole('tab', { name: 'Bookings' }).click();
+        await carer.getByText('Managed by your family’s guardians').waitFor();
+        await expectAccessible(carer, "a carer's Bookings tab", viewport.width);
+
+        // The guardian sees the carer join, and the link is spent.
+        const guardiansCard = await openFamilyCard(guardian);
+        await expect.poll(() => guardiansCard.getByRole('listitem').count()).toBe(2);
+        const again = await (await newBrowser(viewport, theme)).newPage();
+        await again.goto(link.pathname);
+        await again.getByRole('heading', { name: 'This invitation no longer works' }).waitFor();
+      });
+    }
+  }
+});
