@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconClockX, IconUsers } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { longDate } from '../../../shared/display';
@@ -73,14 +73,14 @@ function AcceptInvitation({ secret, invitation, userName }: { secret: string; in
 function SignInFirst({ secret }: { secret: string }) {
   const here = `/join/${secret}`;
   return (
-    <Group grow>
+    <Stack gap="sm">
       <ButtonLink to="/sign-up" search={{ redirect: here }} size="md">
         Create an account
       </ButtonLink>
       <ButtonLink to="/sign-in" search={{ redirect: here }} variant="default" size="md">
-        Sign in
+        I already have an account: sign in
       </ButtonLink>
-    </Group>
+    </Stack>
   );
 }
 

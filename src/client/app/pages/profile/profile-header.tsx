@@ -8,7 +8,8 @@ import { useFamilyBookings } from './use-family-bookings';
 /** Avatar, name, email, how many children and bookings, and the city. */
 export function ProfileHeader({ user, onEdit }: { user: UserDto; onEdit: () => void }) {
   const children = trpc.children.list.useQuery(undefined);
-  const { shadow, mentalHealth } = useFamilyBookings(user.id);
+  const isCarer = user.familyRole === 'carer';
+  const { shadow, mentalHealth } = useFamilyBookings(user.id, !isCarer);
   const bookingCount = shadow.data && mentalHealth.data ? shadow.data.length + mentalHealth.data.length : undefined;
   return (
     <Card>
@@ -26,7 +27,7 @@ export function ProfileHeader({ user, onEdit }: { user: UserDto; onEdit: () => v
             </Text>
             <Group gap="md" mt={4}>
               <Count label="Children" value={children.data?.length} />
-              <Count label="Bookings" value={bookingCount} />
+              {!isCarer && <Count label="Bookings" value={bookingCount} />}
               {user.city && (
                 <Group gap={4} wrap="nowrap">
                   <IconMapPin size={14} color="var(--mantine-color-dimmed)" aria-hidden />

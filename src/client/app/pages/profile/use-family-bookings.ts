@@ -2,10 +2,13 @@ import { useEffect } from 'react';
 import { PAGE_LIMIT_MAX } from '../../../../shared/schemas/common';
 import { trpc } from '../../../lib/trpc';
 
-/** Everything the family has booked: shadow-teacher sessions and mental-health services, for one view. */
-export function useFamilyBookings(userId: number) {
-  const shadow = trpc.shadowBookings.list.useQuery({ parentId: userId });
-  const mentalHealthPages = trpc.mentalHealth.bookings.list.useInfiniteQuery({ limit: PAGE_LIMIT_MAX }, { getNextPageParam: (page) => page.nextCursor });
+/**
+ * Everything the family has booked: shadow-teacher sessions and mental-health services, for one
+ * view. Not asked for when `enabled` is false (a carer, who may not see bookings).
+ */
+export function useFamilyBookings(userId: number, enabled = true) {
+  const shadow = trpc.shadowBookings.list.useQuery({ parentId: userId }, { enabled });
+  const mentalHealthPages = trpc.mentalHealth.bookings.list.useInfiniteQuery({ limit: PAGE_LIMIT_MAX }, { getNextPageParam: (page) => page.nextCursor, enabled });
   // The view merges both lists by date and counts them, so it reads every page.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = mentalHealthPages;
   useEffect(() => {
