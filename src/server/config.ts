@@ -48,6 +48,9 @@ const configSchema = z.object({
   BOOKING_PENDING_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(48),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465' }).optional(),
   SMTP_FROM: z.string().trim().min(3).max(254).optional(),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false'),
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 }).superRefine((env, ctx) => {
   // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
   const s3 = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -102,6 +105,14 @@ export type Config = Readonly<{
   bookingLimits: Readonly<{ maxPendingPerTeacher: number; maxPending: number; pendingTtlHours: number }>;
   /** Where email goes out (password-reset links); absent means the server sends no email. */
   smtp: Readonly<{ url: string; from: string }> | undefined;
+  webhooks: Readonly<{
+    /** Lets endpoints be http:// on loopback and reach private addresses: for tests and local development only. */
+    allowPrivate: boolean;
+    /** Multiplies every retry delay (tests shrink the 3-day schedule to seconds). */
+    retryScale: number;
+    /** How often this instance looks for due deliveries; 0: it delivers none (another instance does). */
+    pollMs: number;
+  }>;
 }>;
 
 export type ImageStoreConfig = Readonly<
@@ -194,5 +205,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pendingTtlHours: c.BOOKING_PENDING_TTL_HOURS,
     }),
     smtp: c.SMTP_URL ? Object.freeze({ url: c.SMTP_URL, from: c.SMTP_FROM ?? `Nestling <no-reply@${new URL(c.PUBLIC_ORIGIN).hostname}>` }) : undefined,
+    webhooks: Object.freeze({ allowPrivate: c.WEBHOOK_ALLOW_PRIVATE === 'true', retryScale: c.WEBHOOK_RETRY_SCALE, pollMs: c.WEBHOOK_POLL_MS }),
   });
 }

@@ -17,6 +17,7 @@ import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
+import { createWebhooksService } from './features/webhooks/webhooks.service';
 import { createImageStore } from './lib/images/image-store';
 import { createImageService } from './lib/images/images.service';
 import { createSmtpMailer } from './lib/mailer';
@@ -55,6 +56,7 @@ export function createServices(deps: {
     images,
     community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
+    webhooks: createWebhooksService({ db, settings: config.webhooks, now }),
     family: createFamilyService({
       db,
       publicOrigin: config.publicOrigin,

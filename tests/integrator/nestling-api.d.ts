@@ -1493,6 +1493,74 @@ export interface paths {
         patch: operations["mentalHealth-bookings-updateStatus"];
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your family's webhooks
+         * @description Every endpoint registered for your family, oldest first, without its secret. Guardians only, from a browser session.
+         */
+        get: operations["webhooks-list"];
+        put?: never;
+        /**
+         * Register a webhook
+         * @description Events about your family are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). The body is {type, timestamp, data}. Events: booking.created, booking.status_changed, activity.created, child.created. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. The address must be https:// and public. The secret is in this answer only. Guardians only, from a browser session.
+         */
+        post: operations["webhooks-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your family’s webhooks
+         * @description Another family's webhook answers 404. Guardians only, from a browser session.
+         */
+        get: operations["webhooks-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook
+         * @description Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians only, from a browser session.
+         */
+        delete: operations["webhooks-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's latest deliveries
+         * @description The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians only, from a browser session.
+         */
+        get: operations["webhooks-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/problems": {
         parameters: {
             query?: never;
@@ -10262,6 +10330,463 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "webhooks-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        url: string;
+                        description: string;
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "webhooks-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: answers 201 with the secret. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        url: string;
+                        description: string;
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "webhooks-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        url: string;
+                        description: string;
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your family’s webhooks */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "webhooks-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        url: string;
+                        description: string;
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your family’s webhooks */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "webhooks-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @example 1 */
+                        eventId: number;
+                        /** @enum {string} */
+                        eventType: "booking.created" | "booking.status_changed" | "activity.created" | "child.created";
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        responseCode: number | null;
+                        error: string | null;
+                        durationMs: number | null;
+                        lastAttemptAt: string | null;
+                        nextAttemptAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your family’s webhooks */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

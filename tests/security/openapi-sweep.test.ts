@@ -52,6 +52,8 @@ interface DemoRows {
   passkeyId: number;
   /** An open invitation to the demo family. */
   invitationId: number;
+  /** A webhook of the demo family's, at an address that never resolves (.invalid), so nothing is sent. */
+  webhookId: number;
 }
 
 /**
@@ -84,6 +86,9 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'PATCH /family/members/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}`, payload: { familyRole: 'carer' } }) },
   'DELETE /family/members/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}` }) },
   'POST /family/members/{id}/password-reset path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}/password-reset` }) },
+  'GET /webhooks/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}` }) },
+  'DELETE /webhooks/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}` }) },
+  'GET /webhooks/{id}/deliveries path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries` }) },
   'GET /family-invitations/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'POST /family-invitations/{secret}/acceptance path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'GET /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
@@ -290,6 +295,7 @@ async function createDemoRows(): Promise<DemoRows> {
 
   const token = await asDemo('POST', '/api/tokens', { name: 'Security sweep' });
   const invitation = await asDemo('POST', '/api/family/invitations', { familyRole: 'carer' });
+  const webhook = await asDemo('POST', '/api/webhooks', { url: 'https://receiver.invalid/hook', eventTypes: ['child.created'], description: 'Security sweep' });
   const passkeyOptions = await asDemo('POST', '/api/auth/passkeys/registration-options');
   const passkey = await asDemo('POST', '/api/auth/passkeys', { response: new SoftAuthenticator(t.config.publicOrigin).register(passkeyOptions) });
   const booking = await asDemo('POST', '/api/shadow-bookings', shadowBooking(partial));
@@ -306,6 +312,7 @@ async function createDemoRows(): Promise<DemoRows> {
     tokenId: token.id,
     passkeyId: passkey.id,
     invitationId: invitation.id,
+    webhookId: webhook.id,
     shadowBookingId: booking.id,
     mentalHealthBookingId: mentalHealthBooking.id,
     imageId: imageResponse.json().id,
@@ -326,6 +333,7 @@ async function demoFamilyRows() {
     sessions: await db.selectFrom('sessions').select(['id']).where('user_id', '=', userId).orderBy('id').execute(),
     family: await db.selectFrom('users').select(['id', 'family_role']).where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
     invitations: await db.selectFrom('family_invitations').select(['id', 'revoked_at', 'accepted_at']).where('created_by', '=', userId).orderBy('id').execute(),
+    webhooks: await db.selectFrom('webhook_endpoints').select(['id', 'url', 'event_types', 'disabled_at']).where('created_by', '=', userId).orderBy('id').execute(),
     passkeys: await db.selectFrom('passkeys').select(['id', 'name']).where('user_id', '=', userId).orderBy('id').execute(),
     shadowBookings: await db.selectFrom('shadow_bookings').selectAll().where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
     bookingsOfTheirChildren: await db.selectFrom('shadow_bookings').select(['id', 'parent_id']).where('child_id', '=', rows.childId).orderBy('id').execute(),
@@ -348,6 +356,8 @@ function urlOf(op: Operation): string {
     '/auth/sessions/{id}': String(rows.sessionId),
     '/auth/passkeys/{id}': String(rows.passkeyId),
     '/family/invitations/{id}': String(rows.invitationId),
+    '/webhooks/{id}': String(rows.webhookId),
+    '/webhooks/{id}/deliveries': String(rows.webhookId),
     '/family/members/{id}': String(rows.userId),
     '/family/members/{id}/password-reset': String(rows.userId),
     '/activities/{id}': String(rows.activityId),

@@ -14,6 +14,7 @@ import { healthRouter } from '../features/health/health.router';
 import { mentalHealthRouter } from '../features/mental-health/mental-health.router';
 import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
+import { webhooksRouter } from '../features/webhooks/webhooks.router';
 import { router } from './init';
 import { problemsRouter } from './problems.router';
 
@@ -40,6 +41,7 @@ export const appRouter = router({
   calendarSubscription: calendarSubscriptionRouter,
   community: communityRouter,
   mentalHealth: mentalHealthRouter,
+  webhooks: webhooksRouter,
   problems: problemsRouter,
 });
 

@@ -1,0 +1,107 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db, WebhookEndpointsTable } from '../../db/database';
+import type { EventType } from '../../../shared/schemas/webhooks';
+
+const endpointColumns = ['id', 'url', 'description', 'event_types', 'created_at', 'disabled_at', 'disabled_reason'] as const;
+
+export function insertEndpoint(db: Db, endpoint: Insertable<WebhookEndpointsTable>) {
+  return db.insertInto('webhook_endpoints').values(endpoint).returning(endpointColumns).executeTakeFirstOrThrow();
+}
+
+export function listEndpointsOfFamily(db: Db, familyId: number) {
+  return db.selectFrom('webhook_endpoints').select(endpointColumns).where('family_id', '=', familyId).orderBy('id').execute();
+}
+
+/** One of the family's endpoints; another family's reads as absent. */
+export function findEndpointOfFamily(db: Db, familyId: number, endpointId: number) {
+  return db.selectFrom('webhook_endpoints').select(endpointColumns).where('id', '=', endpointId).where('family_id', '=', familyId).executeTakeFirst();
+}
+
+export function deleteEndpointOfFamily(db: Db, familyId: number, endpointId: number) {
+  return db.deleteFrom('webhook_endpoints').where('id', '=', endpointId).where('family_id', '=', familyId).returning(endpointColumns).executeTakeFirst();
+}
+
+/** The endpoint's latest deliveries, newest first. */
+export function listDeliveries(db: Db, endpointId: number, limit: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('outbox_events as o', 'o.id', 'd.event_id')
+    .select(['d.id', 'd.event_id', 'o.type', 'd.status', 'd.attempts', 'd.last_status_code', 'd.last_error', 'd.last_duration_ms', 'd.last_attempt_at', 'd.next_attempt_at', 'd.created_at'])
+    .where('d.endpoint_id', '=', endpointId)
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  event_id: number;
+  attempts: number;
+  /** Seconds since the delivery was created, by the database's clock. */
+  age_seconds: number;
+  endpoint_id: number;
+  url: string;
+  secret: string;
+  type: EventType;
+  payload: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+/**
+ * Claims up to `limit` due deliveries for this worker. SKIP LOCKED lets any number of instances
+ * claim at once without waiting on each other or taking the same row; the claim itself is a
+ * lease (next_attempt_at moves `leaseSeconds` ahead), so the HTTP call happens outside any
+ * transaction, and a delivery whose worker died is claimed again once the lease runs out, with
+ * the same webhook-id. Times are the database's, the one clock every instance shares.
+ */
+export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql<ClaimedDelivery>`
+    WITH claimed AS (
+      UPDATE webhook_deliveries AS d
+         SET attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + make_interval(secs => ${leaseSeconds}::int)
+       WHERE d.id IN (
+         SELECT wd.id FROM webhook_deliveries wd
+           JOIN webhook_endpoints w ON w.id = wd.endpoint_id AND w.disabled_at IS NULL
+          WHERE wd.status = 'pending' AND wd.next_attempt_at <= now()
+          ORDER BY wd.next_attempt_at, wd.id
+          LIMIT ${limit}::int
+            FOR UPDATE OF wd SKIP LOCKED)
+      RETURNING d.id, d.event_id, d.attempts, d.endpoint_id, d.created_at
+    )
+    SELECT c.id, c.event_id, c.attempts, extract(epoch FROM now() - c.created_at)::int AS age_seconds,
+           c.endpoint_id, w.url, w.secret, o.type, o.payload, o.occurred_at
+      FROM claimed c
+      JOIN webhook_endpoints w ON w.id = c.endpoint_id
+      JOIN outbox_events o ON o.id = c.event_id
+     ORDER BY c.event_id`.execute(db);
+  return rows;
+}
+
+export interface AttemptOutcome {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export async function recordDelivered(db: Db, deliveryId: number, outcome: AttemptOutcome) {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'delivered', last_status_code: outcome.statusCode, last_error: null, last_duration_ms: outcome.durationMs })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+/** A failed attempt: tried again after `retryInSeconds`, or, when null, given up. */
+export async function recordFailed(db: Db, deliveryId: number, outcome: AttemptOutcome, retryInSeconds: number | null) {
+  await sql`
+    UPDATE webhook_deliveries
+       SET status = ${retryInSeconds === null ? 'failed' : 'pending'},
+           next_attempt_at = CASE WHEN ${retryInSeconds}::float8 IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => ${retryInSeconds}::float8) END,
+           last_status_code = ${outcome.statusCode}::int, last_error = ${outcome.error}, last_duration_ms = ${outcome.durationMs}::int
+     WHERE id = ${deliveryId}`.execute(db);
+}
+
+/** Stops deliveries to an endpoint whose receiver kept failing; its owner sees why. */
+export async function disableEndpoint(db: Db, endpointId: number, reason: string) {
+  await db.updateTable('webhook_endpoints').set({ disabled_at: sql<Date>`now()`, disabled_reason: reason }).where('id', '=', endpointId).where('disabled_at', 'is', null).execute();
+}

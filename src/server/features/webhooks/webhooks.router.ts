@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/common';
+import { createdWebhookOutput, createWebhookInput, eventTypes, webhookDeliveryOutput, webhookOutput } from '../../../shared/schemas/webhooks';
+import { protectedProcedure, router } from '../../trpc/init';
+
+const tags = ['webhooks'];
+const GUARDIANS_ONLY = 'A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session';
+const NOT_OURS = 'Not one of your family’s webhooks';
+const noInput = z.strictObject({}).optional();
+
+export const webhooksRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/webhooks',
+        tags,
+        summary: "Your family's webhooks",
+        description: 'Every endpoint registered for your family, oldest first, without its secret. Guardians only, from a browser session.',
+        errorResponses: { 403: GUARDIANS_ONLY },
+      },
+    })
+    .input(noInput)
+    .output(z.array(webhookOutput))
+    .query(({ ctx }) => ctx.services.webhooks.list(ctx.user)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'One of your family’s webhooks',
+        description: "Another family's webhook answers 404. Guardians only, from a browser session.",
+        errorResponses: { 403: GUARDIANS_ONLY, 404: NOT_OURS },
+      },
+    })
+    .input(idParam)
+    .output(webhookOutput)
+    .query(({ ctx, input }) => ctx.services.webhooks.get(ctx.user, input.id)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/webhooks',
+        tags,
+        summary: 'Register a webhook',
+        description:
+          `Events about your family are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). ` +
+          `The body is {type, timestamp, data}. Events: ${eventTypes.join(', ')}. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. ` +
+          'The address must be https:// and public. The secret is in this answer only. Guardians only, from a browser session.',
+        successDescription: 'Created: answers 201 with the secret.',
+        errorResponses: { 403: GUARDIANS_ONLY },
+      },
+      successStatus: 201,
+      location: (webhook: { id: number }) => `/api/webhooks/${webhook.id}`,
+    })
+    .input(createWebhookInput)
+    .output(createdWebhookOutput)
+    .mutation(({ ctx, input }) => ctx.services.webhooks.create(ctx.user, input)),
+
+  remove: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Remove a webhook',
+        description: 'Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians only, from a browser session.',
+        errorResponses: { 403: GUARDIANS_ONLY, 404: NOT_OURS },
+      },
+    })
+    .input(idParam)
+    .output(webhookOutput)
+    .mutation(({ ctx, input }) => ctx.services.webhooks.remove(ctx.user, input.id)),
+
+  deliveries: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/webhooks/{id}/deliveries',
+        tags,
+        summary: "A webhook's latest deliveries",
+        description: 'The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians only, from a browser session.',
+        errorResponses: { 403: GUARDIANS_ONLY, 404: NOT_OURS },
+      },
+    })
+    .input(idParam)
+    .output(z.array(webhookDeliveryOutput))
+    .query(({ ctx, input }) => ctx.services.webhooks.deliveries(ctx.user, input.id)),
+});

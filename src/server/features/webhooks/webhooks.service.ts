@@ -1,0 +1,148 @@
+import net from 'node:net';
+import type { Kysely } from 'kysely';
+import type { CreatedWebhookDto, CreateWebhookInput, WebhookDeliveryDto, WebhookDto } from '../../../shared/schemas/webhooks';
+import type { Database } from '../../db/database';
+import { familyScopeOf, requireFamily } from '../../db/family-scope';
+import { badInput, notFound } from '../../errors';
+import { newWebhookSecret, webhookHeaders } from '../../lib/standard-webhooks';
+import type { AuthenticatedUser } from '../../principal';
+import * as repo from './webhooks.repository';
+import { isPrivateAddress, postJson } from './webhooks.sender';
+
+/** After the first failure, the waits before each next attempt; then every 12 hours, for 3 days in all. */
+const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600];
+const THEN_EVERY_SECONDS = 12 * 3600;
+const GIVE_UP_AFTER_SECONDS = 3 * 24 * 3600;
+/** Longer than an attempt can take (5 s), so a live worker's claim is never taken over. */
+const LEASE_SECONDS = 30;
+const CLAIM_BATCH = 20;
+const DELIVERIES_SHOWN = 50;
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
+
+export interface WebhookSettings {
+  /** http:// to loopback, and private addresses, are allowed (tests, local development). */
+  allowPrivate: boolean;
+  /** Multiplies every retry delay and the 3-day limit. */
+  retryScale: number;
+}
+
+/** Seconds until the next attempt after `attempts` failed ones, or null once 3 days would have passed. */
+export function retryDelaySeconds(attempts: number, ageSeconds: number, scale: number): number | null {
+  const delay = (RETRY_DELAYS_SECONDS[attempts - 1] ?? THEN_EVERY_SECONDS) * scale;
+  return ageSeconds + delay > GIVE_UP_AFTER_SECONDS * scale ? null : delay;
+}
+
+/** Why an endpoint address is refused, or undefined when it may be registered. */
+function urlProblem(raw: string, allowPrivate: boolean): string | undefined {
+  const url = new URL(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const loopback = LOOPBACK_NAMES.has(host) || host.endsWith('.localhost');
+  if (url.username || url.password) return 'A webhook address cannot carry a user name or password; authenticate deliveries by their signature.';
+  if (allowPrivate) return url.protocol === 'https:' || loopback ? undefined : 'Use an https:// address (http:// only to this machine, while WEBHOOK_ALLOW_PRIVATE is set).';
+  if (url.protocol !== 'https:') return 'Use an https:// address: deliveries carry your family’s data.';
+  if (loopback || (net.isIP(host) !== 0 && isPrivateAddress(host))) return 'Use a public address: deliveries are not sent to private, loopback or link-local addresses.';
+  return undefined;
+}
+
+type EndpointRow = Awaited<ReturnType<typeof repo.listEndpointsOfFamily>>[number];
+
+function toWebhookDto(row: EndpointRow): WebhookDto {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.event_types,
+    createdAt: row.created_at.toISOString(),
+    disabledAt: row.disabled_at?.toISOString() ?? null,
+    disabledReason: row.disabled_reason,
+  };
+}
+
+function toDeliveryDto(row: Awaited<ReturnType<typeof repo.listDeliveries>>[number]): WebhookDeliveryDto {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.type,
+    status: row.status,
+    attempts: row.attempts,
+    responseCode: row.last_status_code,
+    error: row.last_error,
+    durationMs: row.last_duration_ms,
+    lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** What a receiver gets: the Standard Webhooks envelope around the event's payload. */
+export const deliveryBody = (event: Pick<repo.ClaimedDelivery, 'type' | 'occurred_at' | 'payload'>) =>
+  JSON.stringify({ type: event.type, timestamp: event.occurred_at.toISOString(), data: event.payload });
+
+export function createWebhooksService(deps: { db: Kysely<Database>; settings: WebhookSettings; now?: () => Date }) {
+  const { db, settings } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function requireEndpoint(user: AuthenticatedUser, endpointId: number) {
+    const row = await repo.findEndpointOfFamily(db, familyScopeOf(user), endpointId);
+    if (!row) throw notFound('That webhook');
+    return row;
+  }
+
+  async function attempt(delivery: repo.ClaimedDelivery): Promise<void> {
+    const body = deliveryBody(delivery);
+    const result = await postJson(delivery.url, webhookHeaders(delivery.secret, `evt_${delivery.event_id}`, body, now()), body, { allowPrivate: settings.allowPrivate });
+    const outcome = { statusCode: result.status ?? null, error: result.error ?? null, durationMs: result.durationMs };
+    if (result.status !== undefined && result.status >= 200 && result.status < 300) return repo.recordDelivered(db, delivery.id, outcome);
+    const retryIn = retryDelaySeconds(delivery.attempts, delivery.age_seconds, settings.retryScale);
+    await repo.recordFailed(db, delivery.id, outcome, retryIn);
+    if (retryIn === null) {
+      const last = result.status !== undefined ? `answered ${result.status}` : (result.error ?? 'did not answer');
+      await repo.disableEndpoint(db, delivery.endpoint_id, `Deliveries failed for 3 days; the last attempt ${last}.`);
+    }
+  }
+
+  return {
+    async list(user: AuthenticatedUser): Promise<WebhookDto[]> {
+      return (await repo.listEndpointsOfFamily(db, familyScopeOf(user))).map(toWebhookDto);
+    },
+
+    async get(user: AuthenticatedUser, endpointId: number): Promise<WebhookDto> {
+      return toWebhookDto(await requireEndpoint(user, endpointId));
+    },
+
+    /** Registers a receiver for the caller's family; its secret is in this answer only. */
+    async create(user: AuthenticatedUser, input: CreateWebhookInput): Promise<CreatedWebhookDto> {
+      const familyId = requireFamily(user);
+      const problem = urlProblem(input.url, settings.allowPrivate);
+      if (problem) throw badInput('url', problem);
+      const secret = newWebhookSecret();
+      const row = await repo.insertEndpoint(db, { family_id: familyId, created_by: user.id, url: input.url, description: input.description, event_types: input.eventTypes, secret, created_at: now() });
+      return { ...toWebhookDto(row), secret };
+    },
+
+    /** Removes the endpoint and its deliveries, including any not yet sent. */
+    async remove(user: AuthenticatedUser, endpointId: number): Promise<WebhookDto> {
+      const row = await repo.deleteEndpointOfFamily(db, familyScopeOf(user), endpointId);
+      if (!row) throw notFound('That webhook');
+      return toWebhookDto(row);
+    },
+
+    async deliveries(user: AuthenticatedUser, endpointId: number): Promise<WebhookDeliveryDto[]> {
+      const endpoint = await requireEndpoint(user, endpointId);
+      return (await repo.listDeliveries(db, endpoint.id, DELIVERIES_SHOWN)).map(toDeliveryDto);
+    },
+
+    /**
+     * Makes the attempts that are due, claimed so that no other worker makes them too, and
+     * answers how many were made. Safe to call from any number of instances at once.
+     */
+    async deliverDue(): Promise<number> {
+      const claimed = await repo.claimDueDeliveries(db, CLAIM_BATCH, LEASE_SECONDS);
+      await Promise.all(claimed.map(attempt));
+      return claimed.length;
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

@@ -1,0 +1,174 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { retryDelaySeconds } from '../../src/server/features/webhooks/webhooks.service';
+import { isPrivateAddress, postJson } from '../../src/server/features/webhooks/webhooks.sender';
+import { familyIdOf } from '../helpers/test-database';
+import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
+import { startReceiver, waitUntil } from './webhook-receiver';
+
+// Webhooks end to end: a guardian registers a real receiver on port 0, and the app's own worker
+// (polling every 20 ms here, retries scaled down 5000 times) delivers signed events to it.
+let t: TestApp;
+let demo: string;
+let other: string;
+const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCALE: '0.0002', WEBHOOK_POLL_MS: '20' } });
+  demo = await t.signIn(demoAccounts.parent);
+  other = await t.signIn(demoAccounts.secondParent);
+});
+afterAll(async () => {
+  await t?.close();
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+async function receiver(statuses?: number[]) {
+  const r = await startReceiver(statuses);
+  receivers.push(r);
+  return r;
+}
+
+function rest(method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) {
+  return t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+}
+
+async function register(cookie: string, url: string, eventTypes = ['booking.created', 'child.created', 'activity.created']) {
+  const res = await rest('POST', '/api/webhooks', cookie, { url, eventTypes, description: 'Home dashboard' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; secret: string };
+}
+
+const addChild = (cookie: string, name: string) => rest('POST', '/api/children', cookie, { name, dateOfBirth: '2025-03-01', specialNeeds: false });
+
+/** The Standard Webhooks check, written out independently of the server's signer. */
+function verify(secret: string, delivery: { headers: Record<string, unknown>; body: string }) {
+  const id = String(delivery.headers['webhook-id']);
+  const timestamp = String(delivery.headers['webhook-timestamp']);
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${delivery.body}`).digest('base64');
+  const signatures = String(delivery.headers['webhook-signature']).split(' ');
+  return signatures.includes(`v1,${expected}`) && Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
+}
+
+describe('webhooks', () => {
+  it('delivers a family event to a real receiver, signed per Standard Webhooks with the secret shown once', async () => {
+    const r = await receiver();
+    const hook = await register(demo, r.url);
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const listed = await rest('GET', '/api/webhooks', demo);
+    expect(listed.json().map((w: { id: number }) => w.id)).toContain(hook.id);
+    expect(listed.body).not.toContain(hook.secret);
+
+    const child = await addChild(demo, 'Signed Sam');
+    expect(child.statusCode, child.body).toBe(201);
+    await waitUntil(() => r.received.length >= 1);
+    const [delivery] = r.received;
+    expect(verify(hook.secret, delivery!)).toBe(true);
+    expect(verify(hook.secret, { ...delivery!, body: delivery!.body.replace('Signed Sam', 'Forged Sam') })).toBe(false);
+    expect(delivery!.headers['webhook-id']).toMatch(/^evt_\d+$/);
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    const body = JSON.parse(delivery!.body);
+    expect(body).toEqual({ type: 'child.created', timestamp: expect.any(String), data: { child: child.json() } });
+
+    await waitUntil(async () => (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json()[0]?.status === 'delivered');
+    const [logged] = (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json();
+    expect(logged).toMatchObject({ eventType: 'child.created', status: 'delivered', attempts: 1, responseCode: 200, error: null, nextAttemptAt: null });
+    expect((await rest('DELETE', `/api/webhooks/${hook.id}`, demo)).statusCode).toBe(200);
+  });
+
+  it('retries after a 500, keeping the webhook-id, until the receiver takes it, and sends it no more', async () => {
+    const r = await receiver([500, 500, 200]);
+    const hook = await register(demo, r.url, ['child.created']);
+    expect((await addChild(demo, 'Retry Rosa')).statusCode).toBe(201);
+    await waitUntil(() => r.received.length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(r.received).toHaveLength(3);
+    expect(new Set(r.received.map((d) => d.headers['webhook-id'])).size).toBe(1);
+    expect(r.received.every((d) => verify(hook.secret, d))).toBe(true);
+    const [logged] = (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json();
+    expect(logged).toMatchObject({ status: 'delivered', attempts: 3, responseCode: 200 });
+    await rest('DELETE', `/api/webhooks/${hook.id}`, demo);
+  });
+
+  it("never sends one family's events to another family's endpoint", async () => {
+    const ours = await receiver();
+    const theirs = await receiver();
+    const ourHook = await register(demo, ours.url, ['child.created', 'booking.created', 'booking.status_changed']);
+    const theirHook = await register(other, theirs.url, ['child.created', 'booking.created', 'booking.status_changed']);
+    expect((await addChild(demo, 'Private Pia')).statusCode).toBe(201);
+    expect((await addChild(other, 'Their Theo')).statusCode).toBe(201);
+    await waitUntil(() => ours.received.length >= 1 && theirs.received.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ours.received.map((d) => JSON.parse(d.body).data.child.name)).toEqual(['Private Pia']);
+    expect(theirs.received.map((d) => JSON.parse(d.body).data.child.name)).toEqual(['Their Theo']);
+
+    // Nor may the other family see or remove ours: its id answers 404.
+    for (const [method, url] of [['GET', `/api/webhooks/${ourHook.id}`], ['GET', `/api/webhooks/${ourHook.id}/deliveries`], ['DELETE', `/api/webhooks/${ourHook.id}`]] as const) {
+      expect((await rest(method, url, other)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await rest('GET', '/api/webhooks', other)).json().map((w: { id: number }) => w.id)).toEqual([theirHook.id]);
+  });
+
+  it('is for guardians in a browser session: carers, staff and API tokens get 403', async () => {
+    const db = t.database.db;
+    const demoUser = await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
+    await db
+      .insertInto('users')
+      .values({ name: 'Carla Carer', email: 'carla@webhooks.test', password_hash: await hashPassword('a quiet harbour at dawn 7'), family_id: await familyIdOf(db, demoUser.id), family_role: 'carer' })
+      .execute();
+    const carer = await t.signIn({ email: 'carla@webhooks.test', password: 'a quiet harbour at dawn 7' });
+    const staff = await t.signIn(demoAccounts.staff);
+    const token = (await rest('POST', '/api/tokens', demo, { name: 'everything', scopes: ['children:read', 'bookings:read', 'bookings:write'] })).json().token as string;
+    const payload = { url: 'https://example.com/hook', eventTypes: ['child.created'] };
+    expect((await rest('POST', '/api/webhooks', carer, payload)).json().code).toBe('guardian_only');
+    expect((await rest('POST', '/api/webhooks', staff, payload)).statusCode).toBe(403);
+    const byToken = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { authorization: `Bearer ${token}` }, payload });
+    expect(byToken.statusCode, byToken.body).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+  });
+
+  it('refuses addresses it must not send to, and unknown fields', async () => {
+    for (const url of ['http://example.com/hook', 'ftp://example.com/hook', 'https://user:pw@example.com/hook', 'not a url']) {
+      const res = await rest('POST', '/api/webhooks', demo, { url, eventTypes: ['child.created'] });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+    }
+    for (const payload of [{ url: 'https://example.com/h', eventTypes: [] }, { url: 'https://example.com/h', eventTypes: ['booking.exploded'] }, { url: 'https://example.com/h', eventTypes: ['child.created'], secret: 'mine' }]) {
+      expect((await rest('POST', '/api/webhooks', demo, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});
+
+describe('outbound safety', () => {
+  it('refuses loopback, private, link-local and IPv4-mapped addresses, and allows public ones', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1']) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it('checks the address it connects to on every attempt: a name resolving to loopback is refused unless allowed', async () => {
+    const r = await receiver();
+    const viaName = r.url.replace('127.0.0.1', 'localhost');
+    const refused = await postJson(viaName, {}, '{}', { allowPrivate: false });
+    expect(refused.error).toMatch(/private address/);
+    expect((await postJson(r.url, {}, '{}', { allowPrivate: false })).error).toMatch(/private address/);
+    expect(r.received).toHaveLength(0);
+    expect((await postJson(r.url, {}, '{}', { allowPrivate: true })).status).toBe(200);
+  });
+
+  it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h, and gives up after 3 days', () => {
+    const waits: number[] = [];
+    let age = 0;
+    for (let attempts = 1; ; attempts++) {
+      const wait = retryDelaySeconds(attempts, age, 1);
+      if (wait === null) break;
+      waits.push(wait);
+      age += wait;
+    }
+    expect(waits.slice(0, 7)).toEqual([5, 300, 1800, 7200, 18000, 36000, 43200]);
+    expect(age).toBeLessThanOrEqual(3 * 86400);
+    expect(age + 43200).toBeGreaterThan(3 * 86400);
+  });
+});
