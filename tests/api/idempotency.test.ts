@@ -192,6 +192,7 @@ describe('Idempotency-Key on creates', () => {
       ]),
     );
     expect(operations).not.toContain('POST /tokens');
+    expect(operations).not.toContain('POST /webhooks');
     expect(operations).not.toContain('POST /auth/sign-in');
   });
 });

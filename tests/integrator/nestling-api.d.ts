@@ -10420,10 +10420,7 @@ export interface operations {
     "webhooks-create": {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10442,7 +10439,6 @@ export interface operations {
             201: {
                 headers: {
                     Location: components["headers"]["Location"];
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10490,15 +10486,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
             413: {
                 headers: {
@@ -10510,15 +10497,6 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,11 +27,11 @@ const REPLAYED_HEADERS = ['content-type', 'location'];
 const REST_ADAPTER_ROUTE = '/api/*';
 
 /**
- * Creates that answer with a secret (an API token, a calendar address) are left out: replaying
+ * Creates that answer with a secret (an API token, a calendar address, a webhook's signing secret) are left out: replaying
  * their answer would mean keeping the secret in the database for a day, where only its hash may
  * be kept. Retrying one makes a second token, which the owner can see and revoke.
  */
-const ANSWERS_WITH_A_SECRET = new Set(['apiTokens.create', 'calendarSubscription.create']);
+const ANSWERS_WITH_A_SECRET = new Set(['apiTokens.create', 'calendarSubscription.create', 'webhooks.create']);
 
 type ProcedureDefs = Record<string, { _def: { type?: string; meta?: { openapi?: { method?: string; path?: string }; successStatus?: number } } }>;
 
