@@ -47,8 +47,11 @@ describe('passkeys', () => {
     const options = (await api('POST', '/auth/passkeys/registration-options', { cookie: a.cookie })).json();
     expect(options.rp).toEqual({ name: 'Nestling', id: 'nestling.test' });
     expect(options.user.name).toBe(a.email);
-    // The handle the authenticator keeps is random, never the account id or email.
-    expect(options.user.id).not.toContain(String(a.id));
+    // The handle the authenticator keeps is 32 random bytes, never the account id or email; the same every time.
+    const { webauthn_handle } = await t.database.db.selectFrom('users').select('webauthn_handle').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(options.user.id).toBe(webauthn_handle);
+    expect(Buffer.from(options.user.id, 'base64url')).toHaveLength(32);
+    expect((await api('POST', '/auth/passkeys/registration-options', { cookie: a.cookie })).json().user.id).toBe(webauthn_handle);
     expect(options.authenticatorSelection.residentKey).toBe('required');
 
     const { authenticator, passkey } = await addPasskey(a.cookie, 'My laptop');
