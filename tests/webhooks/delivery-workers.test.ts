@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeEvents } from '../../src/server/db/outbox';
+import { claimDueDeliveries } from '../../src/server/features/webhooks/webhooks.repository';
+import { createWebhooksService } from '../../src/server/features/webhooks/webhooks.service';
+import { familyIdOf } from '../helpers/test-database';
+import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
+import { startReceiver } from './webhook-receiver';
+
+// Several instances deliver from one database: here two workers over the same database, and the
+// app's own worker off (WEBHOOK_POLL_MS=0), so the test decides when each one runs.
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let familyId: number;
+const settings = { allowPrivate: true, retryScale: 1 };
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '0' } });
+  receiver = await startReceiver();
+  const demo = await t.signIn(demoAccounts.parent);
+  const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { cookie: demo }, payload: { url: receiver.url, eventTypes: ['child.created'] } });
+  expect(res.statusCode, res.body).toBe(201);
+  const user = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
+  familyId = await familyIdOf(t.database.db, user.id);
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+async function recordEvents(count: number) {
+  await t.database.db.transaction().execute((trx) =>
+    writeEvents(trx, Array.from({ length: count }, (_, i) => ({ type: 'child.created' as const, familyId, payload: { child: { name: `Child ${i}` } }, occurredAt: new Date() }))),
+  );
+}
+
+describe('delivery workers', () => {
+  it('deliver each event once per endpoint when two run at the same time', async () => {
+    receiver.received.length = 0;
+    await recordEvents(45);
+    const workers = [createWebhooksService({ db: t.database.db, settings }), createWebhooksService({ db: t.database.db, settings })];
+    for (;;) {
+      const made = await Promise.all(workers.map((w) => w.deliverDue()));
+      if (made.every((n) => n === 0)) break;
+    }
+    const ids = receiver.received.map((d) => d.headers['webhook-id']);
+    expect(ids).toHaveLength(45);
+    expect(new Set(ids).size).toBe(45);
+  });
+
+  it('send a delivery again, with the same webhook-id, once the lease of a worker that died runs out', async () => {
+    receiver.received.length = 0;
+    await recordEvents(1);
+    const [claimed] = await claimDueDeliveries(t.database.db, 10, 30);
+    expect(claimed).toBeDefined();
+    const worker = createWebhooksService({ db: t.database.db, settings });
+    // The claiming worker is gone; while its lease holds, nobody else takes the delivery.
+    expect(await worker.deliverDue()).toBe(0);
+    await t.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', claimed!.id).execute();
+    expect(await worker.deliverDue()).toBe(1);
+    expect(receiver.received.map((d) => d.headers['webhook-id'])).toEqual([`evt_${claimed!.event_id}`]);
+    const row = await t.database.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('id', '=', claimed!.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'delivered', attempts: 2 });
+  });
+
+  it('send nothing for a transaction that rolled back', async () => {
+    receiver.received.length = 0;
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await writeEvents(trx, [{ type: 'child.created', familyId, payload: { child: { name: 'Never' } }, occurredAt: new Date() }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await createWebhooksService({ db: t.database.db, settings }).deliverDue()).toBe(0);
+    expect(receiver.received).toEqual([]);
+  });
+});
