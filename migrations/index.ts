@@ -14,6 +14,7 @@ import * as addApiTokenScopes from './0014_add_api_token_scopes';
 import * as createPasskeysAndTwoStep from './0015_create_passkeys_and_two_step';
 import * as createFamilies from './0016_create_families';
 import * as createOutboxAndWebhooks from './0017_create_outbox_and_webhooks';
+import * as addFamilyErasure from './0018_add_family_erasure';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0015_create_passkeys_and_two_step': createPasskeysAndTwoStep,
   '0016_create_families': createFamilies,
   '0017_create_outbox_and_webhooks': createOutboxAndWebhooks,
+  '0018_add_family_erasure': addFamilyErasure,
 };

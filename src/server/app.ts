@@ -21,6 +21,7 @@ import { createMonitoringTopics } from './features/monitoring/monitoring.realtim
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
+import { startErasureSweep } from './features/family/erasure-sweep';
 import { startWebhookWorker } from './features/webhooks/webhooks.worker';
 import { CATALOGUE_PATHS, etagOf, matchesEtag } from './lib/etag';
 import { jsonNestsDeeperThan } from './lib/json-depth';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => bus.close());
   const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish, subscribe: bus.subscribe, log: app.log });
   await startImageMaintenance(app, services.images);
+  startErasureSweep(app, services.family);
   startWebhookWorker(app, services.webhooks, config.webhooks.pollMs);
   const createContext = createContextFactory({ db, config, services });
 

@@ -65,6 +65,7 @@ export function createServices(deps: {
       log: deps.log,
       membershipChanged: (userId) => auth.membershipChanged(userId),
       signOutEverywhere: (userId) => auth.signOutEverywhere(userId),
+      deleteImageBytes: (rows) => images.deleteBytesOf(rows),
     }),
   };
 }

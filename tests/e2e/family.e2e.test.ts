@@ -73,7 +73,10 @@ describe('inviting a carer into a family', () => {
         await linkInput.waitFor();
         const link = new URL(await linkInput.inputValue());
         expect(link.pathname).toMatch(/^\/join\/[A-Za-z0-9_-]{20,}$/);
-        await expectAccessible(guardian, 'the family card with a link to copy', viewport.width);
+        await card.getByRole('button', { name: 'Erase this family…' }).click();
+        await card.getByRole('region', { name: /^Erase / }).waitFor();
+        await expectAccessible(guardian, 'the family card with a link to copy and the erasure form open', viewport.width);
+        await card.getByRole('button', { name: 'Keep my family' }).click();
 
         // The carer opens the link in a browser that has never signed in.
         const carer = await (await newBrowser(viewport, theme)).newPage();

@@ -553,6 +553,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/family/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase your family, after 7 days
+         * @description Type the family's name as confirmName. In 7 days every adult's account, the children, photos and uploads are erased; community posts and comments are deleted or kept with no author ('A parent'), as posts says; bookings stay only as the anonymised record the teacher or service needs. Every adult is signed out now: a guardian signing in again before then cancels it. Guardians only.
+         */
+        post: operations["family-scheduleErasure"];
+        /**
+         * Cancel a scheduled erasure
+         * @description Cancelling when none is scheduled changes nothing. Guardians only.
+         */
+        delete: operations["family-cancelErasure"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/family/invitations": {
         parameters: {
             query?: never;
@@ -4585,6 +4609,15 @@ export interface operations {
                             familyRole: "guardian" | "carer";
                             isYou: boolean;
                         }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
                     };
                 };
             };
@@ -4662,6 +4695,15 @@ export interface operations {
                             familyRole: "guardian" | "carer";
                             isYou: boolean;
                         }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
                     };
                 };
             };
@@ -4755,6 +4797,15 @@ export interface operations {
                             familyRole: "guardian" | "carer";
                             isYou: boolean;
                         }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
                     };
                 };
             };
@@ -4787,6 +4838,210 @@ export interface operations {
             };
             /** @description You are the last guardian (last_guardian) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-scheduleErasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirmName: string;
+                    /** @enum {string} */
+                    posts: "delete" | "anonymise";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the erasure is scheduled (see erasure.eraseAfter). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-cancelErasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        yourRole: "guardian" | "carer";
+                        members: {
+                            /** @example 1 */
+                            userId: number;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            familyRole: "guardian" | "carer";
+                            isYou: boolean;
+                        }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5301,6 +5556,15 @@ export interface operations {
                             familyRole: "guardian" | "carer";
                             isYou: boolean;
                         }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
                     };
                 };
             };
@@ -5411,6 +5675,15 @@ export interface operations {
                             familyRole: "guardian" | "carer";
                             isYou: boolean;
                         }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
                     };
                 };
             };
@@ -5519,6 +5792,15 @@ export interface operations {
                             familyRole: "guardian" | "carer";
                             isYou: boolean;
                         }[];
+                        erasure: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            eraseAfter: string;
+                            /** @enum {string} */
+                            posts: "delete" | "anonymise";
+                        } | null;
                     };
                 };
             };
@@ -8166,8 +8448,7 @@ export interface operations {
                         items: {
                             /** @example 1 */
                             id: number;
-                            /** @example 1 */
-                            userId: number;
+                            userId: number | null;
                             userName: string;
                             userImage: string | null;
                             title: string;
@@ -8273,8 +8554,7 @@ export interface operations {
                     "application/json": {
                         /** @example 1 */
                         id: number;
-                        /** @example 1 */
-                        userId: number;
+                        userId: number | null;
                         userName: string;
                         userImage: string | null;
                         title: string;
@@ -8399,8 +8679,7 @@ export interface operations {
                     "application/json": {
                         /** @example 1 */
                         id: number;
-                        /** @example 1 */
-                        userId: number;
+                        userId: number | null;
                         userName: string;
                         userImage: string | null;
                         title: string;
@@ -8891,8 +9170,7 @@ export interface operations {
                             id: number;
                             /** @example 1 */
                             postId: number;
-                            /** @example 1 */
-                            userId: number;
+                            userId: number | null;
                             userName: string;
                             userImage: string | null;
                             content: string;
@@ -8987,8 +9265,7 @@ export interface operations {
                         id: number;
                         /** @example 1 */
                         postId: number;
-                        /** @example 1 */
-                        userId: number;
+                        userId: number | null;
                         userName: string;
                         userImage: string | null;
                         content: string;
@@ -9106,8 +9383,7 @@ export interface operations {
                         id: number;
                         /** @example 1 */
                         postId: number;
-                        /** @example 1 */
-                        userId: number;
+                        userId: number | null;
                         userName: string;
                         userImage: string | null;
                         content: string;

@@ -36,6 +36,10 @@ export interface FamiliesTable {
   id: Generated<number>;
   name: string;
   created_at: Timestamp;
+  /** When a scheduled erasure happens; null when none is scheduled. Set together with erase_posts. */
+  erase_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** What erasure does with the adults' community posts and comments. */
+  erase_posts: ColumnType<'delete' | 'anonymise' | null, 'delete' | 'anonymise' | null | undefined, 'delete' | 'anonymise' | null>;
 }
 
 export interface FamilyInvitationsTable {
@@ -187,7 +191,8 @@ export interface ShadowTeachersTable {
 
 export interface ShadowBookingsTable {
   id: Generated<number>;
-  family_id: number;
+  /** Null once the family was erased: the booking stays as the teacher's anonymised record. */
+  family_id: number | null;
   /** Who made the booking; null once their account is gone. */
   parent_id: number | null;
   teacher_id: number | null;
@@ -292,7 +297,8 @@ export interface GroupMembershipsTable {
 
 export interface PostsTable {
   id: Generated<number>;
-  author_id: number;
+  /** Null once anonymised: its author's family was erased and chose to keep their posts. */
+  author_id: number | null;
   group_id: number | null;
   title: string;
   content: string;
@@ -304,7 +310,8 @@ export interface PostsTable {
 export interface CommentsTable {
   id: Generated<number>;
   post_id: number;
-  author_id: number;
+  /** Null once anonymised, as for posts. */
+  author_id: number | null;
   content: string;
   created_at: Timestamp;
 }
@@ -379,7 +386,8 @@ export interface MentalHealthArticlesTable {
 
 export interface MentalHealthBookingsTable {
   id: Generated<number>;
-  family_id: number;
+  /** Null once the family was erased: the booking stays as the teacher's anonymised record. */
+  family_id: number | null;
   /** Who made the booking; null once their account is gone. */
   parent_id: number | null;
   child_id: number | null;

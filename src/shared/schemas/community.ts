@@ -47,7 +47,8 @@ export type CreatePostInput = z.output<typeof createPostInput>;
 
 export const postOutput = z.object({
   id: z.number().int(),
-  userId: z.number().int(),
+  /** Null when the author's family was erased and kept their words anonymised: userName is then 'A parent'. */
+  userId: z.number().int().nullable(),
   userName: z.string(),
   userImage: z.string().nullable(),
   /** Plain text, returned exactly as written; render it as text. */
@@ -109,7 +110,8 @@ export const createCommentInput = z.strictObject({
 export const commentOutput = z.object({
   id: z.number().int(),
   postId: z.number().int(),
-  userId: z.number().int(),
+  /** Null when the author's family was erased and kept their words anonymised: userName is then 'A parent'. */
+  userId: z.number().int().nullable(),
   userName: z.string(),
   userImage: z.string().nullable(),
   /** Plain text, returned exactly as written; render it as text. */

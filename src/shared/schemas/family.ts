@@ -27,6 +27,8 @@ export const familyOutput = z.object({
   yourRole: familyRole,
   /** Guardians first, then by name. */
   members: z.array(familyMemberOutput),
+  /** A scheduled erasure, or null. A guardian signing in before eraseAfter cancels it. */
+  erasure: z.object({ eraseAfter: z.iso.datetime(), posts: z.enum(['delete', 'anonymise']) }).nullable(),
 });
 export type FamilyDto = z.infer<typeof familyOutput>;
 
@@ -82,6 +84,17 @@ export const invitationPreviewOutput = z.object({
   expiresAt: z.iso.datetime(),
 });
 export type InvitationPreviewDto = z.infer<typeof invitationPreviewOutput>;
+
+/** How long a family has to change its mind after a guardian asks to erase it. */
+export const ERASURE_GRACE_DAYS = 7;
+
+export const scheduleErasureInput = z.strictObject({
+  /** The family's name, typed again, so that no one erases a family by accident. */
+  confirmName: text().trim().min(1, "Type your family's name to confirm.").max(80, "Type your family's name to confirm."),
+  /** The adults' community posts and comments: deleted, or kept with no author ("A parent"). */
+  posts: z.enum(['delete', 'anonymise'], { message: "Choose 'delete' or 'anonymise' for your posts." }),
+});
+export type ScheduleErasureInput = z.output<typeof scheduleErasureInput>;
 
 export const changeMemberRoleInput = z.strictObject({ id: pathId, familyRole });
 

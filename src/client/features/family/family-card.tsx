@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, CopyButton, Group, Menu, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, CopyButton, Group, Menu, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconDots, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FamilyDto, FamilyMemberDto, FamilyRole } from '../../../shared/schemas/family';
@@ -45,6 +45,7 @@ function FamilyDetails({ family }: { family: FamilyDto }) {
       </Stack>
       {isGuardian ? <InviteAdult /> : <Text size="sm" c="dimmed">You are a carer in {family.name}. A guardian can invite others or change roles.</Text>}
       {family.members.length > 1 && <LeaveFamily familyName={family.name} />}
+      {isGuardian && <EraseFamily familyName={family.name} />}
     </Stack>
   );
 }
@@ -185,6 +186,56 @@ function LinkToCopy({ label, link, note }: { label: string; link: string; note: 
       <Text size="xs" c="dimmed">
         {note}
       </Text>
+    </Stack>
+  );
+}
+
+/** Erasing the family: its name typed again, a choice for community posts, then 7 days in which signing in cancels it. */
+function EraseFamily({ familyName }: { familyName: string }) {
+  const [open, setOpen] = useState(false);
+  const [confirmName, setConfirmName] = useState('');
+  const [posts, setPosts] = useState<'delete' | 'anonymise'>('delete');
+  const erase = trpc.family.scheduleErasure.useMutation({
+    onSuccess: (family) => {
+      const when = family.erasure ? new Date(family.erasure.eraseAfter).toLocaleDateString(undefined, { dateStyle: 'long' }) : 'in 7 days';
+      toast({ title: 'Your family will be erased', message: `On ${when}. Everyone is signed out; signing in again before then cancels it.`, tone: 'success' });
+      window.location.assign('/sign-in');
+    },
+  });
+  const nameError = erase.error?.data?.problem?.errors?.find((e) => e.path === 'confirmName')?.message;
+  if (!open) {
+    return (
+      <Group>
+        <Button variant="subtle" color="red" size="compact-sm" onClick={() => setOpen(true)}>
+          Erase this family…
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="erase-family-title" p="md" style={{ border: '1px solid var(--mantine-color-red-light-color)', borderRadius: 'var(--mantine-radius-md)' }}>
+      <Title order={3} fz="md" id="erase-family-title">
+        Erase {familyName}
+      </Title>
+      <Text size="sm">
+        In 7 days, every adult’s account, the children, their photos and your uploads are erased. Bookings stay only as the anonymous record a teacher needs. Everyone is signed out now; a
+        guardian signing in again before then cancels it.
+      </Text>
+      <Radio.Group label="Your community posts and comments" value={posts} onChange={(value) => setPosts(value as 'delete' | 'anonymise')}>
+        <Stack gap={6} mt={6}>
+          <Radio value="delete" label="Delete them" />
+          <Radio value="anonymise" label="Keep them, signed “A parent”" />
+        </Stack>
+      </Radio.Group>
+      <TextInput label={`Type “${familyName}” to confirm`} value={confirmName} onChange={(event) => setConfirmName(event.currentTarget.value)} error={nameError} autoComplete="off" />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => setOpen(false)}>
+          Keep my family
+        </Button>
+        <Button color="red" loading={erase.isPending} disabled={confirmName.trim() === ''} onClick={() => erase.mutate({ confirmName, posts })}>
+          Erase in 7 days
+        </Button>
+      </Group>
     </Stack>
   );
 }

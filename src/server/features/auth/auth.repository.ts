@@ -94,6 +94,16 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<number |
   return row?.user_id;
 }
 
+/** Cancels the scheduled erasure of the family this user is a guardian of, if any. */
+export async function cancelErasureByGuardian(db: Db, userId: number) {
+  await db
+    .updateTable('families')
+    .set({ erase_after: null, erase_posts: null })
+    .where('erase_after', 'is not', null)
+    .where('id', '=', (eb) => eb.selectFrom('users').select('family_id').where('id', '=', userId).where('family_role', '=', 'guardian'))
+    .execute();
+}
+
 export async function deleteSessionsOf(db: Db, userId: number) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

@@ -182,6 +182,7 @@ export function createAuthService(deps: {
   /**
    * Starts a session, ending the one the browser presented (whoever's it was): its cookie is
    * about to be overwritten, and a session left behind is one more that could be stolen.
+   * A guardian signing in cancels their family's scheduled erasure.
    */
   async function startSession(userId: number, from: AuthRequest) {
     const token = newSecret();
@@ -192,6 +193,7 @@ export function createAuthService(deps: {
       await repo.deleteExpiredSessions(trx, userId, at);
       const device = { userAgent: from.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null, ip: from.ip || null };
       await repo.insertSession(trx, { tokenHash: hashSecret(token), userId, expiresAt, ...device, now: at });
+      await repo.cancelErasureByGuardian(trx, userId);
       return replacing === undefined ? undefined : repo.deleteSession(trx, hashSecret(replacing));
     });
     if (replaced !== undefined) await userChanged(replaced, 'credential-ended');

@@ -20,7 +20,7 @@ function visibleTo(viewerId: number) {
 function postsWithCounts(db: Db, viewerId: number) {
   return db
     .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .leftJoin('users as u', 'u.id', 'p.author_id')
     .where(visibleTo(viewerId))
     .select((eb) => [
       'p.id',
@@ -122,7 +122,7 @@ export async function insertReport(db: Db, report: { postId: number; reporterId:
 function commentsWithAuthors(db: Db) {
   return db
     .selectFrom('comments as c')
-    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
     .select(['c.id', 'c.post_id', 'c.author_id', 'c.content', 'c.created_at', 'u.name as author_name', 'u.profile_image as author_image']);
 }
 

@@ -20,6 +20,8 @@ import type { ImageService, StoredImage } from '../../lib/images/images.service'
 import type { AuthenticatedUser } from '../../principal';
 import * as repo from './community.repository';
 
+/** Who wrote a post or comment kept after its author's family was erased. */
+const ANONYMOUS_AUTHOR = 'A parent';
 const IMAGE_NOT_FOUND = 'That image was not found. Please upload it again.';
 const GROUP_POSTS_FOR_MEMBERS = "Only a support group's members can read its posts. Join the group to read them.";
 
@@ -27,8 +29,8 @@ function toPostDto(row: repo.PostRow): PostDto {
   return {
     id: row.id,
     userId: row.author_id,
-    userName: row.author_name,
-    userImage: row.author_image,
+    userName: row.author_name ?? ANONYMOUS_AUTHOR,
+    userImage: row.author_image ?? null,
     title: row.title,
     content: row.content,
     image: row.image_id ? imageUrl(row.image_id) : null,
@@ -48,8 +50,8 @@ function toCommentDto(row: repo.CommentRow): CommentDto {
     id: row.id,
     postId: row.post_id,
     userId: row.author_id,
-    userName: row.author_name,
-    userImage: row.author_image,
+    userName: row.author_name ?? ANONYMOUS_AUTHOR,
+    userImage: row.author_image ?? null,
     content: row.content,
     createdAt: row.created_at.toISOString(),
   };

@@ -1,7 +1,32 @@
 import type { Db, FamilyRole } from '../../db/database';
 
 export function findFamily(db: Db, familyId: number) {
-  return db.selectFrom('families').select(['id', 'name']).where('id', '=', familyId).executeTakeFirst();
+  return db.selectFrom('families').select(['id', 'name', 'erase_after', 'erase_posts']).where('id', '=', familyId).executeTakeFirst();
+}
+
+export async function setErasure(db: Db, familyId: number, erasure: { after: Date; posts: 'delete' | 'anonymise' } | null) {
+  await db
+    .updateTable('families')
+    .set({ erase_after: erasure?.after ?? null, erase_posts: erasure?.posts ?? null })
+    .where('id', '=', familyId)
+    .execute();
+}
+
+/** Families whose erasure is due, locked; those another instance is erasing are skipped. */
+export function lockDueErasures(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom('families')
+    .select(['id', 'erase_posts'])
+    .where('erase_after', '<=', now)
+    .orderBy('erase_after')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function adultIdsOf(db: Db, familyId: number): Promise<number[]> {
+  return (await db.selectFrom('users').select('id').where('family_id', '=', familyId).execute()).map((row) => row.id);
 }
 
 export async function renameFamily(db: Db, familyId: number, name: string) {

@@ -10,6 +10,7 @@ import {
   invitationSecretParam,
   memberPasswordResetOutput,
   renameFamilyInput,
+  scheduleErasureInput,
 } from '../../../shared/schemas/family';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
@@ -212,6 +213,39 @@ export const familyRouter = router({
     .input(noInput)
     .output(familyOutput)
     .mutation(({ ctx }) => ctx.services.family.leave(ctx.user)),
+
+  scheduleErasure: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/family/erasure',
+        tags: ['family'],
+        summary: 'Erase your family, after 7 days',
+        description:
+          "Type the family's name as confirmName. In 7 days every adult's account, the children, photos and uploads are erased; community posts and comments are deleted or kept with no author ('A parent'), as posts says; bookings stay only as the anonymised record the teacher or service needs. Every adult is signed out now: a guardian signing in again before then cancels it. Guardians only.",
+        successDescription: 'Accepted: the erasure is scheduled (see erasure.eraseAfter).',
+        errorResponses: { 403: GUARDIANS_ONLY },
+      },
+      successStatus: 202,
+    })
+    .input(scheduleErasureInput)
+    .output(familyOutput)
+    .mutation(({ ctx, input }) => ctx.services.family.scheduleErasure(ctx.user, input)),
+
+  cancelErasure: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/family/erasure',
+        tags: ['family'],
+        summary: 'Cancel a scheduled erasure',
+        description: 'Cancelling when none is scheduled changes nothing. Guardians only.',
+        errorResponses: { 403: GUARDIANS_ONLY },
+      },
+    })
+    .input(noInput)
+    .output(familyOutput)
+    .mutation(({ ctx }) => ctx.services.family.cancelErasure(ctx.user)),
 
   invitations: invitationsRouter,
   members: membersRouter,

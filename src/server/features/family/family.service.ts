@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { INVITATION_TTL_DAYS, type CreateInvitationInput, type CreatedInvitationDto, type FamilyDto, type FamilyRole, type InvitationDto, type InvitationPreviewDto } from '../../../shared/schemas/family';
+import { ERASURE_GRACE_DAYS, INVITATION_TTL_DAYS, type CreateInvitationInput, type ScheduleErasureInput, type CreatedInvitationDto, type FamilyDto, type FamilyRole, type InvitationDto, type InvitationPreviewDto } from '../../../shared/schemas/family';
 import type { Database, Db } from '../../db/database';
 import { foundFamily, requireFamily } from '../../db/family-scope';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashSecret, newSecret } from '../../lib/tokens';
 import type { AuthenticatedUser } from '../../principal';
+import { eraseFamily } from './family-data';
 import * as repo from './family.repository';
 
 /** Where an invitation link opens in the app; the secret follows. */
@@ -34,6 +35,8 @@ export function createFamilyService(deps: {
   membershipChanged: (userId: number) => Promise<void>;
   /** Ends every session and API token of this user, on every instance (open sockets close). */
   signOutEverywhere: (userId: number) => Promise<void>;
+  /** Deletes stored image bytes whose rows an erasure removed. */
+  deleteImageBytes?: (rows: { id: string; key: string | null; thumbnail_key: string | null }[]) => Promise<void>;
 }) {
   const { db, mailer } = deps;
   const now = deps.now ?? (() => new Date());
@@ -49,6 +52,7 @@ export function createFamilyService(deps: {
       name: family.name,
       yourRole: you.family_role,
       members: members.map((member) => ({ userId: member.id, name: member.name, email: member.email, familyRole: member.family_role!, isYou: member.id === user.id })),
+      erasure: family.erase_after && family.erase_posts ? { eraseAfter: family.erase_after.toISOString(), posts: family.erase_posts } : null,
     };
   }
 
@@ -222,6 +226,56 @@ export function createFamilyService(deps: {
       });
       await deps.signOutEverywhere(memberId);
       return familyOf(user);
+    },
+
+    /**
+     * Schedules the family's erasure ERASURE_GRACE_DAYS on, once the guardian has typed its name,
+     * and signs every adult of it out everywhere: a guardian signing in again cancels it.
+     */
+    async scheduleErasure(user: AuthenticatedUser, input: ScheduleErasureInput): Promise<FamilyDto> {
+      const eraseAfter = new Date(now().getTime() + ERASURE_GRACE_DAYS * 86_400_000);
+      const adults = await db.transaction().execute(async (trx) => {
+        const { familyId, members } = await lockAsGuardian(trx, user);
+        const family = (await repo.findFamily(trx, familyId))!;
+        if (input.confirmName.toLocaleLowerCase() !== family.name.trim().toLocaleLowerCase()) {
+          throw badInput('confirmName', `Type your family's name exactly as it is, "${family.name}", to confirm.`);
+        }
+        await repo.setErasure(trx, familyId, { after: eraseAfter, posts: input.posts });
+        return members.map((member) => member.id);
+      });
+      const family = await familyOf(user);
+      for (const adult of adults) await deps.signOutEverywhere(adult);
+      return family;
+    },
+
+    async cancelErasure(user: AuthenticatedUser): Promise<FamilyDto> {
+      await db.transaction().execute(async (trx) => {
+        const { familyId } = await lockAsGuardian(trx, user);
+        await repo.setErasure(trx, familyId, null);
+      });
+      return familyOf(user);
+    },
+
+    /**
+     * Erases the families whose grace period is over, a few at a time; any number of instances
+     * may run it at once. Answers how many it erased.
+     */
+    async eraseDue(limit = 10): Promise<number> {
+      const erased = await db.transaction().execute(async (trx) => {
+        const due = await repo.lockDueErasures(trx, now(), limit);
+        const results = [];
+        for (const family of due) {
+          const adults = await repo.adultIdsOf(trx, family.id);
+          const images = await eraseFamily(trx, family.id, family.erase_posts ?? 'delete');
+          results.push({ adults, images });
+        }
+        return results;
+      });
+      for (const { adults, images } of erased) {
+        for (const adult of adults) await deps.signOutEverywhere(adult);
+        await deps.deleteImageBytes?.(images);
+      }
+      return erased.length;
     },
 
     /** Leaves the family for a new one of the caller's own. */

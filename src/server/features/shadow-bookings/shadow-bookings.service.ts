@@ -134,7 +134,8 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
       const events: DomainEvent[] = [];
       for (const id of ids) {
         const row = (await repo.findBooking(t, id))!;
-        events.push(statusChanged(toBookingDto(row), 'pending', row.family_id, now()));
+        // An erased family's booking is told to no one.
+        if (row.family_id !== null) events.push(statusChanged(toBookingDto(row), 'pending', row.family_id, now()));
       }
       await writeEvents(t, events);
       return ids;
@@ -277,7 +278,8 @@ export function createBookingsService(deps: { db: Kysely<Database>; timeZone: st
         await repo.updateBookingStatus(trx, booking.id, to, to === 'cancelled' ? cancelReasonOf[role] : null);
         const changedAt = now();
         await repo.insertBookingEvent(trx, { booking_id: booking.id, actor_id: user.id, actor_role: role, from_status: from, to_status: to, occurred_at: changedAt });
-        await writeEvents(trx, [statusChanged(toBookingDto((await repo.findBooking(trx, booking.id))!), from, booking.family_id, changedAt)]);
+        // An erased family's booking is told to no one.
+        if (booking.family_id !== null) await writeEvents(trx, [statusChanged(toBookingDto((await repo.findBooking(trx, booking.id))!), from, booking.family_id, changedAt)]);
         return null;
       });
       if (refusal) throw new AppError('booking_not_cancellable', refusal);

@@ -170,6 +170,9 @@ export function createImageService(deps: {
   }
 
   return {
+    /** Deletes the stored bytes of image rows already deleted (a family's erasure), and forgets them here. */
+    deleteBytesOf: deleteImagesOf,
+
     /** Adds a feature whose rows refer to images; see ImageReferenceOwner. */
     registerOwner(name: string, owner: ImageReferenceOwner) {
       if (owners.has(name)) throw new Error(`Image reference owner ${name} is registered twice`);
