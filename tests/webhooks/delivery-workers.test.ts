@@ -73,4 +73,37 @@ describe('delivery workers', () => {
     expect(await createWebhooksService({ db: t.database.db, settings }).deliverDue()).toBe(0);
     expect(receiver.received).toEqual([]);
   });
+
+  it('disable an endpoint whose receiver fails for 3 days (scaled down to about 5 s), saying why', async () => {
+    const failing = await startReceiver([503]);
+    try {
+      const demo = await t.cookieFor(demoAccounts.parent);
+      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { cookie: demo }, payload: { url: failing.url, eventTypes: ['child.created'] } });
+      const hook = res.json() as { id: number };
+      await recordEvents(1);
+      const worker = createWebhooksService({ db: t.database.db, settings: { allowPrivate: true, retryScale: 0.00002 } });
+      const disabled = async () => (await t.database.db.selectFrom('webhook_endpoints').select('disabled_at').where('id', '=', hook.id).executeTakeFirstOrThrow()).disabled_at !== null;
+      const deadline = Date.now() + 15_000;
+      while (!(await disabled()) && Date.now() < deadline) {
+        await worker.deliverDue();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const shown = (await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}`, headers: { cookie: demo } })).json();
+      expect(shown.disabledReason).toBe('Deliveries failed for 3 days; the last attempt answered 503.');
+      const [delivery] = (await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: { cookie: demo } })).json();
+      expect(delivery).toMatchObject({ status: 'failed', responseCode: 503, nextAttemptAt: null });
+      // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h within 3 days: 10 waits, 11 attempts,
+      // or 10 on a machine so slow that the time between attempts uses up the last wait's room.
+      expect(delivery.attempts).toBeGreaterThanOrEqual(10);
+      expect(delivery.attempts).toBeLessThanOrEqual(11);
+      expect(failing.received).toHaveLength(delivery.attempts);
+      // A disabled endpoint gets no new deliveries.
+      await recordEvents(1);
+      await worker.deliverDue();
+      expect(failing.received).toHaveLength(delivery.attempts);
+      expect((await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: { cookie: demo } })).json()).toHaveLength(1);
+    } finally {
+      await failing.close();
+    }
+  });
 });

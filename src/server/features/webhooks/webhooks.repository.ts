@@ -68,7 +68,7 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: nu
             FOR UPDATE OF wd SKIP LOCKED)
       RETURNING d.id, d.event_id, d.attempts, d.endpoint_id, d.created_at
     )
-    SELECT c.id, c.event_id, c.attempts, extract(epoch FROM now() - c.created_at)::int AS age_seconds,
+    SELECT c.id, c.event_id, c.attempts, extract(epoch FROM now() - c.created_at)::float8 AS age_seconds,
            c.endpoint_id, w.url, w.secret, o.type, o.payload, o.occurred_at
       FROM claimed c
       JOIN webhook_endpoints w ON w.id = c.endpoint_id
