@@ -15,6 +15,7 @@ import * as createPasskeysAndTwoStep from './0015_create_passkeys_and_two_step';
 import * as createFamilies from './0016_create_families';
 import * as createOutboxAndWebhooks from './0017_create_outbox_and_webhooks';
 import * as addFamilyErasure from './0018_add_family_erasure';
+import * as createFamilyExports from './0019_create_family_exports';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0016_create_families': createFamilies,
   '0017_create_outbox_and_webhooks': createOutboxAndWebhooks,
   '0018_add_family_erasure': addFamilyErasure,
+  '0019_create_family_exports': createFamilyExports,
 };

@@ -22,6 +22,7 @@ import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
 import { startErasureSweep } from './features/family/erasure-sweep';
+import { registerFamilyExportRoute } from './features/family/family-export.route';
 import { startWebhookWorker } from './features/webhooks/webhooks.worker';
 import { CATALOGUE_PATHS, etagOf, matchesEtag } from './lib/etag';
 import { jsonNestsDeeperThan } from './lib/json-depth';
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument);
   registerAsyncApiRoute(app, config.publicOrigin);
   registerBookingCalendarRoute(app, { bookings: services.bookings, subscriptions: services.calendarSubscriptions });
+  registerFamilyExportRoute(app, services.familyExports);
   await registerCommunityImageRoutes(app, { images: services.images, requestsPerMinute: config.imageRequestsPerMinute });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, {

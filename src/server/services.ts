@@ -12,6 +12,7 @@ import { createTwoStepService } from './features/auth/two-step.service';
 import { createCalendarSubscriptionService } from './features/shadow-bookings/calendar-subscription.service';
 import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
 import { createChildrenService } from './features/children/children.service';
+import { createFamilyExportService } from './features/family/family-export.service';
 import { createFamilyService } from './features/family/family.service';
 import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
@@ -36,7 +37,10 @@ export function createServices(deps: {
 }) {
   const { db, config, now } = deps;
   const bookings = createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, limits: config.bookingLimits, now });
-  const images = createImageService({ db, store: createImageStore(config.imageStore), dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
+  // One object store for images and the zips of family exports.
+  const store = createImageStore(config.imageStore);
+  const images = createImageService({ db, store, dailyUploadLimit: config.uploadDailyLimit, now, log: deps.log });
+  const familyExports = createFamilyExportService({ db, store, now, log: deps.log });
   const auth = createAuthService({ db, sessionTtlDays: config.sessionTtlDays, hashConcurrency: config.passwordHashConcurrency, now, limits: deps.authLimits, publish: deps.publish, subscribe: deps.subscribe });
   // Email goes through SMTP_URL's server; with none, the server sends no email.
   const mailer = config.smtp && createSmtpMailer(config.smtp);
@@ -66,7 +70,9 @@ export function createServices(deps: {
       membershipChanged: (userId) => auth.membershipChanged(userId),
       signOutEverywhere: (userId) => auth.signOutEverywhere(userId),
       deleteImageBytes: (rows) => images.deleteBytesOf(rows),
+      deleteObjects: (keys) => familyExports.deleteObjects(keys),
     }),
+    familyExports,
   };
 }
 

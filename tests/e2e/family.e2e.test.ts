@@ -77,6 +77,13 @@ describe('inviting a carer into a family', () => {
         await card.getByRole('region', { name: /^Erase / }).waitFor();
         await expectAccessible(guardian, 'the family card with a link to copy and the erasure form open', viewport.width);
         await card.getByRole('button', { name: 'Keep my family' }).click();
+        // The family's data, built in the background, then downloaded.
+        await card.getByRole('button', { name: 'Export our data' }).click();
+        const download = card.getByRole('link', { name: /^Download \(\d+ KB\)$/ });
+        await download.waitFor({ timeout: 20_000 });
+        await expectAccessible(guardian, 'the family card with an export ready', viewport.width);
+        const [file] = await Promise.all([guardian.waitForEvent('download'), download.click()]);
+        expect(file.suggestedFilename()).toMatch(/^nestling-family-data-\d{4}-\d\d-\d\d\.zip$/);
 
         // The carer opens the link in a browser that has never signed in.
         const carer = await (await newBrowser(viewport, theme)).newPage();

@@ -111,6 +111,7 @@ describe("a family's erasure", () => {
     const remains: Record<keyof Database, () => Promise<unknown>> = {
       families: () => db.selectFrom('families').select('id').where('id', '=', familyId).execute(),
       family_invitations: () => db.selectFrom('family_invitations').select('id').where('family_id', '=', familyId).execute(),
+      family_exports: () => db.selectFrom('family_exports').select('id').where('family_id', '=', familyId).execute(),
       users: () => ofAdults('users', 'id'),
       sessions: () => ofAdults('sessions', 'user_id'),
       password_resets: () => ofAdults('password_resets', 'user_id'),

@@ -709,6 +709,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/family/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your family's exports
+         * @description Those still kept, newest first. Guardians only.
+         */
+        get: operations["family-exports-list"];
+        put?: never;
+        /**
+         * Export your family's data
+         * @description Starts building a zip of everything Nestling holds about your family: JSON per area with a README describing each file, and the photos. It builds in the background: poll GET /family/exports/{id} for progress; when status is ready, downloadUrl serves the zip for 7 days. Asking while one is under way answers that one. Guardians only.
+         */
+        post: operations["family-exports-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One export, with its progress
+         * @description Another family's export answers 404. Guardians only.
+         */
+        get: operations["family-exports-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children": {
         parameters: {
             query?: never;
@@ -1717,6 +1761,26 @@ export interface paths {
          * @description One event per shadow-teacher booking of the caller's family (pending, confirmed and cancelled, with STATUS to match), in the nursery's time zone. Answers are never cached. The address is the credential (create it with POST /calendar-subscription); a revoked or unknown one answers 404.
          */
         get: operations["calendar-subscription-feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/family/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download your family's export
+         * @description The zip of a ready export (GET /family/exports/{id} says when). Another family's, an unfinished or an expired export answers 404. Needs a browser session of a guardian.
+         */
+        get: operations["family-exports-download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5975,6 +6039,254 @@ export interface operations {
             };
             /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-exports-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "ready" | "failed";
+                        progress: number;
+                        byteSize: number | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        finishedAt: string | null;
+                        expiresAt: string | null;
+                        downloadUrl: string | null;
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-exports-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted: the export is queued or under way. */
+            202: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "ready" | "failed";
+                        progress: number;
+                        byteSize: number | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        finishedAt: string | null;
+                        expiresAt: string | null;
+                        downloadUrl: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-exports-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "ready" | "failed";
+                        progress: number;
+                        byteSize: number | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        finishedAt: string | null;
+                        expiresAt: string | null;
+                        downloadUrl: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer, or a member who is no longer a guardian (guardian_only or forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an export of your family */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11558,6 +11870,74 @@ export interface operations {
                 };
             };
             /** @description No such subscription, or it was revoked. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "family-exports-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -52,6 +52,8 @@ interface DemoRows {
   passkeyId: number;
   /** An open invitation to the demo family. */
   invitationId: number;
+  /** An export of the demo family's data, built. */
+  exportId: number;
   /** A webhook of the demo family's, at an address that never resolves (.invalid), so nothing is sent. */
   webhookId: number;
 }
@@ -81,6 +83,8 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'DELETE /auth/sessions/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/sessions/${r.sessionId}` }) },
   'PATCH /auth/passkeys/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/passkeys/${r.passkeyId}`, payload: { name: 'Taken over' } }) },
   'DELETE /auth/passkeys/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/passkeys/${r.passkeyId}` }) },
+  'GET /family/exports/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/exports/${r.exportId}` }) },
+  'GET /family/exports/{id}/download path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/exports/${r.exportId}/download` }) },
   'GET /family/invitations/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/invitations/${r.invitationId}` }) },
   'DELETE /family/invitations/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/invitations/${r.invitationId}` }) },
   'PATCH /family/members/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}`, payload: { familyRole: 'carer' } }) },
@@ -295,6 +299,8 @@ async function createDemoRows(): Promise<DemoRows> {
 
   const token = await asDemo('POST', '/api/tokens', { name: 'Security sweep' });
   const invitation = await asDemo('POST', '/api/family/invitations', { familyRole: 'carer' });
+  const familyExport = await asDemo('POST', '/api/family/exports');
+  await t.app.services.familyExports.processNext();
   const webhook = await asDemo('POST', '/api/webhooks', { url: 'https://receiver.invalid/hook', eventTypes: ['child.created'], description: 'Security sweep' });
   const passkeyOptions = await asDemo('POST', '/api/auth/passkeys/registration-options');
   const passkey = await asDemo('POST', '/api/auth/passkeys', { response: new SoftAuthenticator(t.config.publicOrigin).register(passkeyOptions) });
@@ -312,6 +318,7 @@ async function createDemoRows(): Promise<DemoRows> {
     tokenId: token.id,
     passkeyId: passkey.id,
     invitationId: invitation.id,
+    exportId: familyExport.id,
     webhookId: webhook.id,
     shadowBookingId: booking.id,
     mentalHealthBookingId: mentalHealthBooking.id,
@@ -356,6 +363,8 @@ function urlOf(op: Operation): string {
     '/auth/sessions/{id}': String(rows.sessionId),
     '/auth/passkeys/{id}': String(rows.passkeyId),
     '/family/invitations/{id}': String(rows.invitationId),
+    '/family/exports/{id}': String(rows.exportId),
+    '/family/exports/{id}/download': String(rows.exportId),
     '/webhooks/{id}': String(rows.webhookId),
     '/webhooks/{id}/deliveries': String(rows.webhookId),
     '/family/members/{id}': String(rows.userId),

@@ -42,6 +42,22 @@ export interface FamiliesTable {
   erase_posts: ColumnType<'delete' | 'anonymise' | null, 'delete' | 'anonymise' | null | undefined, 'delete' | 'anonymise' | null>;
 }
 
+export interface FamilyExportsTable {
+  id: Generated<number>;
+  family_id: number;
+  requested_by: number | null;
+  status: Defaulted<'queued' | 'running' | 'ready' | 'failed'>;
+  progress: Defaulted<number>;
+  /** While running: until when the worker that claimed it holds it. */
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  object_key: string | null;
+  /** int8: a string from pg, a number from PGlite; read it with Number(). */
+  byte_size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface FamilyInvitationsTable {
   id: Generated<number>;
   family_id: number;
@@ -559,6 +575,7 @@ export interface Database {
   pending_sign_ins: PendingSignInsTable;
   families: FamiliesTable;
   family_invitations: FamilyInvitationsTable;
+  family_exports: FamilyExportsTable;
   outbox_events: OutboxEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

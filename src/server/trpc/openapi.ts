@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/session-cookie';
 import { communityImagePaths } from '../features/community/community.images-route';
 import { calendarFeedPaths } from '../features/shadow-bookings/shadow-bookings.calendar-route';
+import { familyExportPaths } from '../features/family/family-export.route';
 import { ASYNCAPI_PATH } from './asyncapi';
 import { describeContract, describeForPeople, type ContractDocument, type OperationContract } from './openapi-contract';
 import { appRouter, type AppRouter } from './router';
@@ -33,7 +34,7 @@ export function buildOpenApiDocument(publicOrigin: string, today: Date = new Dat
       },
     },
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
-    paths: { ...communityImagePaths, ...calendarFeedPaths },
+    paths: { ...communityImagePaths, ...calendarFeedPaths, ...familyExportPaths },
   });
   describeContract(document as unknown as ContractDocument, contractsOfProcedures());
   describeForPeople(document as unknown as ContractDocument, today);

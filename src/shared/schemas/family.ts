@@ -96,6 +96,21 @@ export const scheduleErasureInput = z.strictObject({
 });
 export type ScheduleErasureInput = z.output<typeof scheduleErasureInput>;
 
+export const familyExportOutput = z.object({
+  id: z.number().int(),
+  /** queued, then running (progress rises), then ready to download for 7 days, or failed. */
+  status: z.enum(['queued', 'running', 'ready', 'failed']),
+  /** Percent done. */
+  progress: z.number().int().min(0).max(100),
+  byteSize: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  /** Where the zip downloads from (signed in as an adult of the family), once ready. */
+  downloadUrl: z.string().nullable(),
+});
+export type FamilyExportDto = z.infer<typeof familyExportOutput>;
+
 export const changeMemberRoleInput = z.strictObject({ id: pathId, familyRole });
 
 export const memberPasswordResetOutput = z.object({

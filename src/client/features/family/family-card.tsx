@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Card, CopyButton, Group, Menu, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconDots, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, CopyButton, Group, Menu, Progress, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconDots, IconDownload, IconFileZip, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FamilyDto, FamilyMemberDto, FamilyRole } from '../../../shared/schemas/family';
 import { QueryState } from '../../components/query-state';
@@ -45,6 +45,7 @@ function FamilyDetails({ family }: { family: FamilyDto }) {
       </Stack>
       {isGuardian ? <InviteAdult /> : <Text size="sm" c="dimmed">You are a carer in {family.name}. A guardian can invite others or change roles.</Text>}
       {family.members.length > 1 && <LeaveFamily familyName={family.name} />}
+      {isGuardian && <ExportFamilyData />}
       {isGuardian && <EraseFamily familyName={family.name} />}
     </Stack>
   );
@@ -186,6 +187,60 @@ function LinkToCopy({ label, link, note }: { label: string; link: string; note: 
       <Text size="xs" c="dimmed">
         {note}
       </Text>
+    </Stack>
+  );
+}
+
+/** "Download our data": a zip built in the background, with its progress, then a link. */
+function ExportFamilyData() {
+  const utils = trpc.useUtils();
+  const [exportId, setExportId] = useState<number | null>(null);
+  const start = trpc.family.exports.create.useMutation({
+    onSuccess: (created) => setExportId(created.id),
+    onError: (error) => toast({ title: 'Could not start the export', message: error.message, tone: 'error' }),
+  });
+  const current = trpc.family.exports.get.useQuery(
+    { id: exportId ?? 0 },
+    {
+      enabled: exportId !== null,
+      // Asks again every second and a half until it is ready or failed.
+      refetchInterval: (query) => (query.state.data && ['ready', 'failed'].includes(query.state.data.status) ? false : 1500),
+    },
+  );
+  const found = current.data;
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        Your family’s data
+      </Text>
+      <Text size="sm" c="dimmed">
+        A zip of everything Nestling holds about your family: profiles, children, activities, bookings, posts and photos, with a README. It is ready to download for 7 days.
+      </Text>
+      {found && found.status !== 'ready' && found.status !== 'failed' && <Progress value={found.progress} aria-label="Export progress" animated size="md" />}
+      {found?.status === 'failed' && (
+        <Text size="sm" c="red">
+          The export could not be built. Please try again.
+        </Text>
+      )}
+      <Group>
+        {found?.status === 'ready' && found.downloadUrl ? (
+          <Button component="a" href={found.downloadUrl} leftSection={<IconDownload size={16} aria-hidden />} variant="light">
+            Download ({Math.max(1, Math.round((found.byteSize ?? 0) / 1024))} KB)
+          </Button>
+        ) : (
+          <Button
+            variant="default"
+            leftSection={<IconFileZip size={16} aria-hidden />}
+            loading={start.isPending || (found !== undefined && found.status !== 'failed')}
+            onClick={() => {
+              void utils.family.exports.get.invalidate();
+              start.mutate(undefined);
+            }}
+          >
+            Export our data
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import {
   changeMemberRoleInput,
   createInvitationInput,
   createdInvitationOutput,
+  familyExportOutput,
   familyOutput,
   invitationOutput,
   invitationPreviewOutput,
@@ -114,6 +115,50 @@ const invitationsRouter = router({
     .input(invitationSecretParam)
     .output(familyOutput)
     .mutation(({ ctx, input }) => ctx.services.family.accept(ctx.user, input.secret)),
+});
+
+const exportsRouter = router({
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/family/exports',
+        tags: ['family'],
+        summary: "Export your family's data",
+        description:
+          'Starts building a zip of everything Nestling holds about your family: JSON per area with a README describing each file, and the photos. It builds in the background: poll GET /family/exports/{id} for progress; when status is ready, downloadUrl serves the zip for 7 days. Asking while one is under way answers that one. Guardians only.',
+        successDescription: 'Accepted: the export is queued or under way.',
+        errorResponses: { 403: GUARDIANS_ONLY },
+      },
+      successStatus: 202,
+      location: (created: { id: number }) => `/api/family/exports/${created.id}`,
+    })
+    .input(noInput)
+    .output(familyExportOutput)
+    .mutation(({ ctx }) => ctx.services.familyExports.request(ctx.user)),
+
+  list: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/family/exports', tags: ['family'], summary: "Your family's exports", description: 'Those still kept, newest first. Guardians only.', errorResponses: { 403: GUARDIANS_ONLY } },
+    })
+    .input(noInput)
+    .output(z.array(familyExportOutput))
+    .query(({ ctx }) => ctx.services.familyExports.list(ctx.user)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/family/exports/{id}',
+        tags: ['family'],
+        summary: 'One export, with its progress',
+        description: "Another family's export answers 404. Guardians only.",
+        errorResponses: { 403: GUARDIANS_ONLY, 404: 'Not an export of your family' },
+      },
+    })
+    .input(idParam)
+    .output(familyExportOutput)
+    .query(({ ctx, input }) => ctx.services.familyExports.get(ctx.user, input.id)),
 });
 
 const membersRouter = router({
@@ -249,4 +294,5 @@ export const familyRouter = router({
 
   invitations: invitationsRouter,
   members: membersRouter,
+  exports: exportsRouter,
 });

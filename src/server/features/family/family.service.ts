@@ -37,6 +37,8 @@ export function createFamilyService(deps: {
   signOutEverywhere: (userId: number) => Promise<void>;
   /** Deletes stored image bytes whose rows an erasure removed. */
   deleteImageBytes?: (rows: { id: string; key: string | null; thumbnail_key: string | null }[]) => Promise<void>;
+  /** Deletes stored objects (export zips) whose rows an erasure removed. */
+  deleteObjects?: (keys: string[]) => Promise<void>;
 }) {
   const { db, mailer } = deps;
   const now = deps.now ?? (() => new Date());
@@ -266,14 +268,15 @@ export function createFamilyService(deps: {
         const results = [];
         for (const family of due) {
           const adults = await repo.adultIdsOf(trx, family.id);
-          const images = await eraseFamily(trx, family.id, family.erase_posts ?? 'delete');
-          results.push({ adults, images });
+          const { images, exportKeys } = await eraseFamily(trx, family.id, family.erase_posts ?? 'delete');
+          results.push({ adults, images, exportKeys });
         }
         return results;
       });
-      for (const { adults, images } of erased) {
+      for (const { adults, images, exportKeys } of erased) {
         for (const adult of adults) await deps.signOutEverywhere(adult);
         await deps.deleteImageBytes?.(images);
+        if (exportKeys.length > 0) await deps.deleteObjects?.(exportKeys);
       }
       return erased.length;
     },

@@ -18,7 +18,8 @@ export interface ImageStore {
   close(): Promise<void>;
 }
 
-const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.webp$/;
+// Images, and the zips of family exports (features/family/family-export.ts), which share the store.
+const KEY = /^([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.webp|exports\/[A-Za-z0-9_-]+\.zip)$/;
 
 /** Keys are built by the image service; anything else (a '..', say) is a bug, refused before it reaches a path or URL. */
 export function assertImageKey(key: string): void {

@@ -23,7 +23,7 @@ export function createS3ImageStore(config: Extract<ImageStoreConfig, { kind: 's3
     async put(key, body, byteSize) {
       assertImageKey(key);
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: byteSize, ContentType: 'image/webp', CacheControl: 'private, max-age=31536000, immutable' }),
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: byteSize, ContentType: key.endsWith('.zip') ? 'application/zip' : 'image/webp', CacheControl: 'private, max-age=31536000, immutable' }),
       );
     },
 
