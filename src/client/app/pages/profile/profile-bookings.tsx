@@ -23,6 +23,8 @@ interface FamilyBooking {
   status: string;
   /** Why a shadow booking was cancelled; 'expired' shows as Expired. */
   cancelReason: string | null;
+  /** The adult of the family who made it. */
+  bookedBy: string | null;
 }
 
 function fromShadowBooking(booking: BookingDto): FamilyBooking {
@@ -38,6 +40,7 @@ function fromShadowBooking(booking: BookingDto): FamilyBooking {
     price: booking.totalPrice,
     status: booking.status,
     cancelReason: booking.cancelReason,
+    bookedBy: booking.bookedBy,
   };
 }
 
@@ -53,6 +56,7 @@ function fromMentalHealthBooking(booking: MentalHealthBookingDto): FamilyBooking
     price: booking.price,
     status: booking.status,
     cancelReason: null,
+    bookedBy: booking.bookedBy,
   };
 }
 
@@ -98,7 +102,7 @@ export function ProfileBookings() {
         {(bookings) => (
           <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Family bookings">
             {bookings.map((booking) => (
-              <BookingRow key={booking.key} booking={booking} />
+              <BookingRow key={booking.key} booking={booking} viewerName={user!.name} />
             ))}
           </Stack>
         )}
@@ -107,7 +111,7 @@ export function ProfileBookings() {
   );
 }
 
-function BookingRow({ booking }: { booking: FamilyBooking }) {
+function BookingRow({ booking, viewerName }: { booking: FamilyBooking; viewerName: string }) {
   return (
     <Card component="li" padding="md" radius="md" aria-label={booking.title}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -127,6 +131,12 @@ function BookingRow({ booking }: { booking: FamilyBooking }) {
             <Text size="sm">
               {bookingDateLabel(booking.date)} · {booking.when} · {priceLabel(booking.price)}
             </Text>
+            {/* Another adult of the family made it: say who. */}
+            {booking.bookedBy && booking.bookedBy !== viewerName && (
+              <Text size="xs" c="dimmed">
+                Booked by {booking.bookedBy}
+              </Text>
+            )}
           </Stack>
         </Group>
         <Group gap="xs">

@@ -230,4 +230,33 @@ describe('Profile', () => {
     expect(within(shadowRow).getByText('Expired').closest('[data-tone]')).toHaveAttribute('data-tone', 'secondary');
     expect(within(shadowRow).queryByText('Pending')).not.toBeInTheDocument();
   });
+
+  it('says who made a booking when another adult of the family made it', async () => {
+    const james = { email: 'james-profile@nestling.test', password: 'a quiet harbour at dawn 7' };
+    const signUp = await fetch(`${server.origin}/api/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'James Thompson', ...james }) });
+    expect(signUp.status).toBe(200);
+    // Signing up signed the page in as James: back to Sarah.
+    await server.signIn(demoAccounts.parent);
+    const invitation = await api<{ link: string }>('POST', '/api/family/invitations', { familyRole: 'guardian' });
+    expect(invitation.status).toBe(201);
+    const asJames = await server.as(james);
+    expect((await asJames.post(`/api/family-invitations/${invitation.body.link.split('/join/')[1]}/acceptance`, {})).status).toBe(200);
+    const windows = await api<{ id: string }[]>('GET', '/api/mental-health/time-windows');
+    const booked = await asJames.post('/api/mental-health/bookings', {
+      kind: 'service',
+      serviceId: 'counseling',
+      optionId: (await api<{ id: string; options: { id: string }[] }[]>('GET', '/api/mental-health/services')).body.find((s) => s.id === 'counseling')!.options[0]!.id,
+      date: dayjs().add(5, 'day').format('YYYY-MM-DD'),
+      timeWindow: windows.body[0]!.id,
+      childId: null,
+    });
+    expect(booked.status).toBe(201);
+
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Bookings' }));
+    const list = await screen.findByRole('list', { name: 'Family bookings' });
+    expect(await within(list).findByText('Booked by James Thompson')).toBeInTheDocument();
+    // Sarah's own bookings do not name her.
+    expect(within(list).queryByText('Booked by Sarah Thompson')).not.toBeInTheDocument();
+  });
 });
