@@ -191,6 +191,29 @@ describe('a carer', () => {
     expect(refused).toBeGreaterThan(15);
   });
 
+  it('gets 403 on every signed-in REST operation carers may not use, the routes outside tRPC included', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>> };
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: { method: string; path: string } } } }>;
+    const procedureOf = new Map(Object.entries(procedures).flatMap(([path, { _def }]) => (_def.meta?.openapi ? [[`${_def.meta.openapi.method} ${_def.meta.openapi.path}`, path]] : [])));
+    // Outside tRPC: the community's images are for carers too; bookings and the family's export are not.
+    const rawForCarers: Record<string, boolean> = { 'community-images-upload': true, 'community-images-get': true, 'community-images-get-thumbnail': true, 'shadow-bookings-calendar': false, 'family-exports-download': false };
+    let refused = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!operation.security?.length) continue;
+        const procedure = procedureOf.get(`${method.toUpperCase()} ${path}`);
+        const allowed = procedure ? CARER_MAY.has(procedure) : rawForCarers[operation.operationId];
+        expect(allowed, `${method} ${path} is neither a procedure nor a known route`).not.toBeUndefined();
+        if (allowed) continue;
+        const url = path.replace(/\{[a-z]+\}/gi, '1');
+        const response = await rest(method.toUpperCase() as 'GET', url, carer.cookie, method === 'get' ? undefined : {});
+        expect(response.statusCode, `${method} ${path}`).toBe(403);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(15);
+  });
+
   it('can leave, and then follows no one', async () => {
     const leaver = await signUp('Leah Leaving');
     await join(sarah, leaver.cookie, 'carer');

@@ -5,7 +5,9 @@ import { AppError } from '../errors';
  * What a carer may call, in one place: their own account, the family's children and their day
  * (activities, photos, the camera), the community, and leaving or joining a family. Every other
  * signed-in procedure is for guardians, so a new one starts closed to carers until it is listed
- * here. Staff and teachers have no family role and are not affected.
+ * here. Staff and teachers have no family role and are not affected. Routes outside tRPC call
+ * requireFamilyRole with a name of their own (the calendar feed, the export download) when carers
+ * may not use them; the community's image routes are open to carers.
  */
 export const CARER_MAY = new Set<string>([
   'users.me',

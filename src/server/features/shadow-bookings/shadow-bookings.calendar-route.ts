@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireFamilyRole } from '../../trpc/family-roles';
 import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
@@ -27,6 +28,8 @@ export function registerBookingCalendarRoute(app: FastifyInstance, deps: { booki
     const user = request.auth?.user;
     if (!user) throw notSignedIn();
     requireScopeOfToken(request, RAW_ROUTE_SCOPES.calendarFeed);
+    // Bookings are for guardians: a carer may not read them this way either.
+    requireFamilyRole('shadowBookings.calendar', user);
     return sendCalendar(reply, await deps.bookings.calendarFor(user));
   });
 
