@@ -1,12 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { settle, violationsOn } from './axe';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // A guardian invites a carer from Profile; the carer opens the link signed out, creates an
 // account from it, joins, and then sees the family as a carer does. At 390 and 1280 px, light and dark.
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const PASSWORD = 'a quiet harbour at dawn 7';
 let browser: Browser;
 let baseUrl: string;
@@ -31,17 +30,10 @@ async function newBrowser(viewport: { width: number; height: number }, theme: 'l
   return context;
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('.mantine-Skeleton-root, [aria-label="Loading"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
-  // Mantine's transitions finish within 250 ms; axe reads colours mid-fade otherwise.
-  await page.waitForTimeout(300);
-}
 
 async function expectAccessible(page: Page, what: string, width: number) {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  expect(await violationsOn(page), what).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} is no wider than the screen`).toBeLessThanOrEqual(width);
 }
 

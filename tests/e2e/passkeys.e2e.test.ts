@@ -3,17 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settle, violationsOn } from './axe';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // Passkeys and two-step sign-in in a real Chromium. WebAuthn needs a relying party ID that is a
 // domain, and the shared e2e server is addressed as 127.0.0.1: this file starts its own, on the
 // same build, at http://localhost:<port>.
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const PASSWORD = 'a quiet harbour at dawn 7';
 const SIZES = [
   { width: 390, height: 844 },
@@ -98,16 +97,7 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   return { cdp, authenticatorId };
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('.mantine-Skeleton-root, [aria-label="Loading"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
-  await page.waitForTimeout(300);
-}
 
-async function violationsOn(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
 
 async function expectCleanAndFitting(page: Page, what: string, width: number) {
   await settle(page);

@@ -1,11 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { settle, violationsOn } from './axe';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // Two browsers signed in to one account: one signs the other out from Profile.
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const PASSWORD = 'a quiet harbour at dawn 7';
 let browser: Browser;
 let baseUrl: string;
@@ -47,17 +46,7 @@ async function signedInBrowser(account: { email: string; password: string }, opt
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('.mantine-Skeleton-root, [aria-label="Loading"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
-  // Mantine's transitions finish within 250 ms; axe reads colours mid-fade otherwise.
-  await page.waitForTimeout(300);
-}
 
-async function violationsOn(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
 
 describe('Where you’re signed in', () => {
   it('lists both browsers, and signing the other one out from Profile signs it out', async () => {

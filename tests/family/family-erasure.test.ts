@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { FAMILY_DATA } from '../../src/server/features/family/family-data';
+import { restOf } from './family-helpers';
 import { createTestApp, demoAccounts, sessionCookieOf, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { familyIdOf } from '../helpers/test-database';
 
@@ -13,14 +14,7 @@ let clock = new Date();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PASSWORD = 'a quiet harbour at dawn 7';
 
-function rest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, cookie: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api${path}`,
-    headers: { cookie, origin: TEST_ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const rest = (...args: Parameters<ReturnType<typeof restOf>>) => restOf(t.app)(...args);
 
 /** The body of a successful answer. */
 async function ok(response: LightMyRequestResponse) {

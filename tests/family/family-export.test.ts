@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { FAMILY_DATA } from '../../src/server/features/family/family-data';
+import { restOf } from './family-helpers';
 import { createTestApp, demoAccounts, sessionCookieOf, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { familyIdOf } from '../helpers/test-database';
 
@@ -11,14 +12,7 @@ let sarah: string;
 let other: string;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-function rest(method: 'GET' | 'POST', path: string, cookie: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api${path}`,
-    headers: { cookie, origin: TEST_ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const rest = (...args: Parameters<ReturnType<typeof restOf>>) => restOf(t.app)(...args);
 
 async function ok(response: LightMyRequestResponse) {
   expect(response.statusCode, response.body).toBeLessThan(300);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeCodes } from '../../src/shared/realtime';
 import { CARER_MAY } from '../../src/server/trpc/family-roles';
 import { appRouter } from '../../src/server/trpc/router';
+import { restOf } from './family-helpers';
 import { createTestApp, demoAccounts, sessionCookieOf, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { listen, TestSocket } from '../realtime/realtime-helpers';
 
@@ -22,14 +23,7 @@ async function signUp(name: string): Promise<{ cookie: string; id: number; email
   return { cookie: sessionCookieOf(response), id: response.json().id, email };
 }
 
-function rest(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, cookie?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api${path}`,
-    headers: { ...(cookie ? { cookie } : {}), origin: TEST_ORIGIN, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const rest = (...args: Parameters<ReturnType<typeof restOf>>) => restOf(t.app)(...args);
 
 function trpc(procedure: string, cookie: string, input: unknown, kind: 'query' | 'mutation') {
   return kind === 'query'
