@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 
@@ -19,9 +19,18 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** The first day a Mantine date picker's open calendar lets you pick. */
-function firstOpenDay(page: Page): Locator {
-  return page.locator('table button:not([disabled]):not([data-disabled]):not([data-outside]):not([data-hidden])').first();
+/**
+ * Picks the first day a Mantine date picker's open calendar lets you pick, turning to the next
+ * month when none is left in this one (late in a month, the open days may all be in the next).
+ */
+async function pickFirstOpenDay(page: Page) {
+  for (let month = 0; month < 3; month++) {
+    const open = page.locator('table button:not([disabled]):not([data-disabled]):not([data-outside]):not([data-hidden])').first();
+    // The calendar shows the month at once; give it a moment to mark the open days.
+    if (await open.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return open.click();
+    await page.locator('button[data-direction="next"]:not([data-disabled])').first().click();
+  }
+  throw new Error('no day can be picked in the next three months');
 }
 
 async function signUp(page: Page) {
@@ -64,7 +73,7 @@ describe('a new parent', () => {
     await dialog.getByText('Home', { exact: true }).click();
     await dialog.getByLabel(/^Location/).fill('14 Orchard Lane, Maplebrook');
     await dialog.getByRole('button', { name: /^Date/ }).click();
-    await firstOpenDay(page).click();
+    await pickFirstOpenDay(page);
     await choose(page, 'Start time', /.+/);
     await choose(page, 'End time', /.+/);
     expect(await dialog.getByTestId('booking-total').innerText()).toMatch(/^\$\d+\.\d{2}$/);
@@ -146,7 +155,7 @@ describe('a new parent', () => {
     await page.getByRole('button', { name: 'Book Virtual session (60 minutes)' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /^Date/ }).click();
-    await firstOpenDay(page).click();
+    await pickFirstOpenDay(page);
     await choose(page, 'Preferred time', /Morning/i);
     await dialog.getByRole('button', { name: 'Schedule service' }).click();
     await page.getByText('Service scheduled.').waitFor();
