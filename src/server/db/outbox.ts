@@ -5,6 +5,13 @@ import type { Database } from './database';
 /** Advisory-lock namespace (the first key of pg_advisory_xact_lock(int, int)). */
 const OUTBOX_WRITERS_LOCK = 0x0b00_0001;
 
+/**
+ * Notified by every transaction that writes events. PostgreSQL delivers a NOTIFY only when its
+ * transaction commits (and folds repeats into one), so a listener hears of committed events
+ * only, and never of a rollback.
+ */
+export const OUTBOX_NOTIFY_CHANNEL = 'nestling_outbox';
+
 export interface DomainEvent {
   type: EventType;
   /** Who may see it: the adults of a family, or the staff of a nursery. At least one is set. */
@@ -37,6 +44,7 @@ export async function writeEvents(trx: Transaction<Database>, events: readonly D
     INSERT INTO webhook_deliveries (endpoint_id, event_id)
     SELECT w.id, i.id FROM inserted i
       JOIN webhook_endpoints w ON w.family_id = i.family_id AND i.type = ANY (w.event_types) AND w.disabled_at IS NULL`.execute(trx);
+  await sql`SELECT pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`.execute(trx);
 }
 
 export const writeEvent = (trx: Transaction<Database>, event: DomainEvent) => writeEvents(trx, [event]);
