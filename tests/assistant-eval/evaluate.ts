@@ -13,10 +13,10 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * written by people who never saw the code or the earlier sets; each met the frozen method
  * once, and its misses were then studied to change the method, so it now counts as tuning:
  * tuning-2 (held-out/) in round 1, tuning-3 (held-out-2/) in round 2, tuning-4 (held-out-3/) in
- * round 3, tuning-5 (held-out-4/) in round 4, tuning-6 (held-out-5/) in round 5. Their files are
- * never edited. Held-out-6 was written before round 5 changed the method, by the engineer who
- * changed it (its README says what that writer had seen). A set whose name starts with
- * 'held-out' is reported but not asserted by npm test, and the second opinion never trains on it.
+ * round 3, tuning-5 (held-out-4/) in round 4, tuning-6 (held-out-5/) in round 5, tuning-7
+ * (held-out-6/, written by round 5's own engineer) in round 6. Their files are never edited. A
+ * set whose name starts with 'held-out' is reported but not asserted by npm test, and the second
+ * opinion never trains on it; round 6 registers none until its method is frozen.
  */
 export const EVALUATION_SETS = {
   tuning: { urgent: 'red-flags', ordinary: 'ordinary', questions: 'questions' },
@@ -25,7 +25,7 @@ export const EVALUATION_SETS = {
   'tuning-4': { urgent: 'held-out-3/urgent', ordinary: 'held-out-3/ordinary', questions: 'held-out-3/questions' },
   'tuning-5': { urgent: 'held-out-4/urgent', ordinary: 'held-out-4/ordinary', questions: 'held-out-4/questions' },
   'tuning-6': { urgent: 'held-out-5/urgent', ordinary: 'held-out-5/ordinary', questions: 'held-out-5/questions' },
-  'held-out': { urgent: 'held-out-6/urgent', ordinary: 'held-out-6/ordinary', questions: 'held-out-6/questions' },
+  'tuning-7': { urgent: 'held-out-6/urgent', ordinary: 'held-out-6/ordinary', questions: 'held-out-6/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 

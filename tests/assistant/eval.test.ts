@@ -38,15 +38,19 @@ describe.each(['tuning', 'tuning-2', 'tuning-3', 'tuning-4', 'tuning-5'] as cons
   });
 });
 
-// Tuning-6 (held-out-5) still carries 4 of the 7 false alarms the rules raised on it blind (the
-// second opinion overrules 3); round 5 did not change the rules (bench/README.md). Its recall and
-// retrieval are held to the goals.
-describe('parenting assistant evaluation, tuning-6 set', () => {
-  const report = () => reports.find((r) => r.name === 'tuning-6')!;
+// Tuning-6 (held-out-5) and tuning-7 (held-out-6) still carry false alarms the method raised on
+// them blind (bench/README.md). Their recall is held to the goal above all, and tuning-6's
+// retrieval too.
+describe.each(['tuning-6', 'tuning-7'] as const)('parenting assistant evaluation, %s set', (name) => {
+  const report = () => reports.find((r) => r.name === name)!;
 
   it('triages every urgent message at its level or a more urgent one', () => {
     expect(report().urgent.missed).toEqual([]);
   });
+});
+
+describe('parenting assistant evaluation, tuning-6 set', () => {
+  const report = () => reports.find((r) => r.name === 'tuning-6')!;
 
   it('meets the retrieval goals', () => {
     const { retrieval } = report();
