@@ -794,7 +794,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a child's details
+         * @description Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.
+         */
+        patch: operations["children-update"];
         trace?: never;
     };
     "/cameras": {
@@ -1576,7 +1580,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook
-         * @description Events about your family are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). The body is {type, timestamp, data}. Events: booking.created, booking.status_changed, activity.created, child.created. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. The address must be https:// and public. The secret is in this answer only. Guardians only, from a browser session.
+         * @description Events about your family are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). The body is {type, timestamp, data}. Events: booking.created, booking.status_changed, activity.created, child.created, child.updated, post.created. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. The address must be https:// and public. The secret is in this answer only. Guardians only, from a browser session.
          */
         post: operations["webhooks-create"];
         delete?: never;
@@ -6601,6 +6605,122 @@ export interface operations {
             };
         };
     };
+    "children-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * Format: date
+                     * @example 2023-04-12
+                     */
+                    dateOfBirth?: string;
+                    specialNeeds?: boolean;
+                    specialNeedsDetails?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        name: string;
+                        age: string;
+                        ageMonths: number;
+                        /**
+                         * Format: date
+                         * @example 2023-04-12
+                         */
+                        dateOfBirth: string;
+                        profileImage: string | null;
+                        status: string;
+                        currentActivity: string | null;
+                        lastUpdate: string | null;
+                        specialNeeds: boolean;
+                        specialNeedsDetails: string | null;
+                    };
+                };
+            };
+            /** @description A field is not valid or not known, or none was given; errors names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), or a token without children:write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your children */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "cameras-list": {
         parameters: {
             query?: never;
@@ -10956,7 +11076,7 @@ export interface operations {
                         id: number;
                         url: string;
                         description: string;
-                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created")[];
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -11016,7 +11136,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                    eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created")[];
                     /** @default  */
                     description?: string;
                 };
@@ -11035,7 +11155,7 @@ export interface operations {
                         id: number;
                         url: string;
                         description: string;
-                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created")[];
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -11126,7 +11246,7 @@ export interface operations {
                         id: number;
                         url: string;
                         description: string;
-                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created")[];
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -11207,7 +11327,7 @@ export interface operations {
                         id: number;
                         url: string;
                         description: string;
-                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created")[];
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created")[];
                         /**
                          * Format: date-time
                          * @example 2026-11-26T09:30:00.000Z
@@ -11307,7 +11427,7 @@ export interface operations {
                         /** @example 1 */
                         eventId: number;
                         /** @enum {string} */
-                        eventType: "booking.created" | "booking.status_changed" | "activity.created" | "child.created";
+                        eventType: "booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created";
                         /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;

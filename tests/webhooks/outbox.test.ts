@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrator';
+import { deliveryBody } from '../../src/server/features/webhooks/webhooks.service';
+import { domainEvent, eventSchemas, eventTypes } from '../../src/shared/schemas/events';
 import { familyIdOf } from '../helpers/test-database';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 import { NOW, bookingPayload, createBooking, firstNurseryId, roomyLimits, signInParents, signInTeacher, teacherNamed, updateStatus, windowWeekdays, type Family } from '../shadow-bookings/bookings.fixtures';
@@ -115,6 +117,27 @@ describe('the transactional outbox', () => {
       ['activity.created', demoFamily, true],
     ]);
     expect(events[1]!.payload).toEqual({ activity: res.json() });
+  });
+
+  it('records post.created for the author’s family only, and nothing for a staff post', async () => {
+    const before = await lastEventId();
+    const res = await t.app.inject({ method: 'POST', url: '/api/community/posts', headers: { cookie: demo.cookie }, payload: { title: 'Outbox post', content: 'Hello from the outbox', tags: 'sleep' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const staffPost = await t.app.inject({ method: 'POST', url: '/api/community/posts', headers: { cookie: await t.signIn(demoAccounts.staff) }, payload: { title: 'Staff post', content: 'From the nursery', tags: '' } });
+    expect(staffPost.statusCode, staffPost.body).toBe(201);
+    const events = await eventsAfter(before);
+    expect(events.map((e) => [e.type, e.family_id, e.nursery_id])).toEqual([['post.created', demoFamily, null]]);
+    expect(events[0]!.payload).toEqual({ post: res.json() });
+  });
+
+  it('delivers every event recorded above in the shape shared/schemas/events.ts publishes', async () => {
+    const events = await eventsAfter(0);
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(eventTypes.filter((type) => type !== 'child.updated')));
+    for (const event of events) {
+      const body = JSON.parse(deliveryBody(event));
+      expect(domainEvent.safeParse(body).error?.issues ?? [], `${event.type} ${JSON.stringify(body)}`).toEqual([]);
+      expect(eventSchemas[event.type].safeParse(body).success).toBe(true);
+    }
   });
 
   it('migration 0017 goes down and up again', async () => {

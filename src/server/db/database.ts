@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { FamilyRole } from '../../shared/schemas/family';
-import type { EventType } from '../../shared/schemas/webhooks';
+import type { EventType } from '../../shared/schemas/events';
 
 /** Columns the database fills in; writable but optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { EventType } from '../../shared/schemas/webhooks';
+import type { EventType } from '../../shared/schemas/events';
 import type { Database } from './database';
 
 /** Advisory-lock namespace (the first key of pg_advisory_xact_lock(int, int)). */

@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/schemas/community';
 import type { Database, Db } from '../../db/database';
 import { pageOf } from '../../db/keyset';
+import { writeEvents } from '../../db/outbox';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { ImageService, StoredImage } from '../../lib/images/images.service';
 import type { AuthenticatedUser } from '../../principal';
@@ -125,22 +126,30 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
       }
       // Someone else's upload reads as absent (404), like any other row that is not yours.
       if (input.imageId !== null && !(await images.findOwned(user.id, input.imageId))) throw new AppError('not_found', IMAGE_NOT_FOUND);
-      const id = await repo
-        .insertPost(db, {
-          author_id: user.id,
-          group_id: input.groupId,
-          title: input.title,
-          content: input.content,
-          tags: input.tags,
-          image_id: input.imageId,
-          created_at: now(),
-        })
-        .catch((error: unknown) => {
-          // The hourly sweep deleted the unattached upload between the check and the insert.
-          if (isForeignKeyViolation(error, 'posts_image_id_fkey')) throw new AppError('not_found', IMAGE_NOT_FOUND);
-          throw error;
-        });
-      return toPostDto((await repo.findPost(db, id, user.id))!);
+      const createdAt = now();
+      return db.transaction().execute(async (trx) => {
+        const id = await repo
+          .insertPost(trx, {
+            author_id: user.id,
+            group_id: input.groupId,
+            title: input.title,
+            content: input.content,
+            tags: input.tags,
+            image_id: input.imageId,
+            created_at: createdAt,
+          })
+          .catch((error: unknown) => {
+            // The hourly sweep deleted the unattached upload between the check and the insert.
+            if (isForeignKeyViolation(error, 'posts_image_id_fkey')) throw new AppError('not_found', IMAGE_NOT_FOUND);
+            throw error;
+          });
+        const post = toPostDto((await repo.findPost(trx, id, user.id))!);
+        // Its audience is the author's family ("your family posted"), not every family that may
+        // read it: a webhook then tells a family about its own adults' posts, never a stream of
+        // the whole community. Staff belong to no family, so their posts are not events.
+        if (user.familyId !== null) await writeEvents(trx, [{ type: 'post.created', familyId: user.familyId, payload: { post }, occurredAt: createdAt }]);
+        return post;
+      });
     },
 
     /** Only the author may delete a post; to anyone else it is not there. */

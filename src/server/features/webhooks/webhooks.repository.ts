@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, WebhookEndpointsTable } from '../../db/database';
-import type { EventType } from '../../../shared/schemas/webhooks';
+import type { EventType } from '../../../shared/schemas/events';
 
 const endpointColumns = ['id', 'url', 'description', 'event_types', 'created_at', 'disabled_at', 'disabled_reason'] as const;
 

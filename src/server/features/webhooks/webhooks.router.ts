@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
-import { createdWebhookOutput, createWebhookInput, eventTypes, webhookDeliveryOutput, webhookOutput } from '../../../shared/schemas/webhooks';
+import { eventTypes } from '../../../shared/schemas/events';
+import { createdWebhookOutput, createWebhookInput, webhookDeliveryOutput, webhookOutput } from '../../../shared/schemas/webhooks';
 import { protectedProcedure, router } from '../../trpc/init';
 
 const tags = ['webhooks'];
