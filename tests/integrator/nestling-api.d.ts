@@ -1794,7 +1794,128 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.created (sent to your endpoint)
+         * @description A family booked a shadow teacher or a mental-health session: the booking as GET answers it. Sent to the family. Sent to every enabled webhook that subscribed to booking.created. Answer 2xx within 5 s once you have the event. Any other answer, or none, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h with the same webhook-id; after 3 days of failures the webhook is disabled (GET /api/webhooks/{id} says why), until you turn it back on with POST /api/webhooks/{id}/enable.
+         */
+        post: operations["webhook-booking-created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.status_changed (sent to your endpoint)
+         * @description A booking was confirmed or cancelled (by the parent, declined by the teacher, or expired unanswered): the status before, after, and the booking as it is now. Sent to the family. Sent to every enabled webhook that subscribed to booking.status_changed. Answer 2xx within 5 s once you have the event. Any other answer, or none, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h with the same webhook-id; after 3 days of failures the webhook is disabled (GET /api/webhooks/{id} says why), until you turn it back on with POST /api/webhooks/{id}/enable.
+         */
+        post: operations["webhook-booking-status-changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "activity.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * activity.created (sent to your endpoint)
+         * @description Staff logged an activity: sent to the nursery's staff, and to each family with a child it is about (every family of the classroom for a classroom-wide one). Sent to every enabled webhook that subscribed to activity.created. Answer 2xx within 5 s once you have the event. Any other answer, or none, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h with the same webhook-id; after 3 days of failures the webhook is disabled (GET /api/webhooks/{id} says why), until you turn it back on with POST /api/webhooks/{id}/enable.
+         */
+        post: operations["webhook-activity-created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "child.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * child.created (sent to your endpoint)
+         * @description A child joined the family: the child as GET /api/children answers it. Sent to the family. Sent to every enabled webhook that subscribed to child.created. Answer 2xx within 5 s once you have the event. Any other answer, or none, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h with the same webhook-id; after 3 days of failures the webhook is disabled (GET /api/webhooks/{id} says why), until you turn it back on with POST /api/webhooks/{id}/enable.
+         */
+        post: operations["webhook-child-created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "child.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * child.updated (sent to your endpoint)
+         * @description A child's details changed: the child as it is now. Sent to the family. Sent to every enabled webhook that subscribed to child.updated. Answer 2xx within 5 s once you have the event. Any other answer, or none, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h with the same webhook-id; after 3 days of failures the webhook is disabled (GET /api/webhooks/{id} says why), until you turn it back on with POST /api/webhooks/{id}/enable.
+         */
+        post: operations["webhook-child-updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.created (sent to your endpoint)
+         * @description An adult of the family posted in the community: the post as GET answers it. Sent to the author's family only, not to every family that can read the post. Sent to every enabled webhook that subscribed to post.created. Answer 2xx within 5 s once you have the event. Any other answer, or none, is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h with the same webhook-id; after 3 days of failures the webhook is disabled (GET /api/webhooks/{id} says why), until you turn it back on with POST /api/webhooks/{id}/enable.
+         */
+        post: operations["webhook-post-created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description An error, as RFC 9457 problem details. Switch on `code`; show `detail` to people. */
@@ -12074,6 +12195,582 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    "webhook-booking-created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description evt_ and the event id. The same on every attempt of one event to one endpoint: drop a delivery whose id you have already handled.
+                 * @example evt_1042
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in whole seconds since 1970 (UTC). Refuse deliveries more than a few minutes from your own clock, against replays.
+                 * @example 1795600000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description v1, and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed by the base64-decoded part of your secret after whsec_. Several may be given, separated by spaces; accept the delivery when one matches, compared in constant time. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "booking.created";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @constant */
+                        bookingType: "shadow-teacher";
+                        booking: {
+                            /** @example 1 */
+                            id: number;
+                            teacherId: number | null;
+                            childId: number | null;
+                            /** @enum {string} */
+                            sessionType: "nursery" | "home" | "rehabilitation";
+                            nurseryId: number | null;
+                            location: string | null;
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
+                            startDate: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
+                            endDate: string;
+                            startTime: string;
+                            endTime: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled";
+                            cancelReason: ("parent" | "declined" | "expired") | null;
+                            notes: string;
+                            totalPrice: number;
+                            /** @constant */
+                            currency: "USD";
+                            /** @enum {string} */
+                            paymentStatus: "unpaid" | "paid";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                            teacherName: string;
+                            childName: string;
+                            nurseryName: string | null;
+                            bookedBy: string | null;
+                        };
+                    } | {
+                        /** @constant */
+                        bookingType: "mental-health";
+                        booking: {
+                            /** @example 1 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "service" | "specialist";
+                            serviceId: string | null;
+                            optionId: string | null;
+                            specialistId: string | null;
+                            sessionTypeId: string | null;
+                            title: string;
+                            detail: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
+                            date: string;
+                            timeWindow: string;
+                            timeWindowLabel: string;
+                            childId: number | null;
+                            childName: string | null;
+                            notes: string;
+                            price: number;
+                            /** @constant */
+                            currency: "USD";
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                            bookedBy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do; the body is not read beyond 256 kB and is ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any answer other than 2xx, or none within 5 s, is retried later with the same webhook-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-booking-status-changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description evt_ and the event id. The same on every attempt of one event to one endpoint: drop a delivery whose id you have already handled.
+                 * @example evt_1042
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in whole seconds since 1970 (UTC). Refuse deliveries more than a few minutes from your own clock, against replays.
+                 * @example 1795600000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description v1, and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed by the base64-decoded part of your secret after whsec_. Several may be given, separated by spaces; accept the delivery when one matches, compared in constant time. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "booking.status_changed";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @constant */
+                        bookingType: "shadow-teacher";
+                        /** @enum {string} */
+                        from: "pending" | "confirmed" | "cancelled";
+                        /** @enum {string} */
+                        to: "pending" | "confirmed" | "cancelled";
+                        /** @description Set when `to` is cancelled: parent, declined, or expired (a pending request nobody answered in time). */
+                        cancelReason: ("parent" | "declined" | "expired") | null;
+                        booking: {
+                            /** @example 1 */
+                            id: number;
+                            teacherId: number | null;
+                            childId: number | null;
+                            /** @enum {string} */
+                            sessionType: "nursery" | "home" | "rehabilitation";
+                            nurseryId: number | null;
+                            location: string | null;
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
+                            startDate: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
+                            endDate: string;
+                            startTime: string;
+                            endTime: string;
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled";
+                            cancelReason: ("parent" | "declined" | "expired") | null;
+                            notes: string;
+                            totalPrice: number;
+                            /** @constant */
+                            currency: "USD";
+                            /** @enum {string} */
+                            paymentStatus: "unpaid" | "paid";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                            teacherName: string;
+                            childName: string;
+                            nurseryName: string | null;
+                            bookedBy: string | null;
+                        };
+                    } | {
+                        /** @constant */
+                        bookingType: "mental-health";
+                        /** @enum {string} */
+                        from: "pending" | "confirmed" | "cancelled";
+                        /** @enum {string} */
+                        to: "pending" | "confirmed" | "cancelled";
+                        /** @description Set when `to` is cancelled: parent, declined, or expired (a pending request nobody answered in time). */
+                        cancelReason: ("parent" | "declined" | "expired") | null;
+                        booking: {
+                            /** @example 1 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "service" | "specialist";
+                            serviceId: string | null;
+                            optionId: string | null;
+                            specialistId: string | null;
+                            sessionTypeId: string | null;
+                            title: string;
+                            detail: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-26
+                             */
+                            date: string;
+                            timeWindow: string;
+                            timeWindowLabel: string;
+                            childId: number | null;
+                            childName: string | null;
+                            notes: string;
+                            price: number;
+                            /** @constant */
+                            currency: "USD";
+                            /** @enum {string} */
+                            status: "pending" | "confirmed" | "cancelled";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                            bookedBy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do; the body is not read beyond 256 kB and is ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any answer other than 2xx, or none within 5 s, is retried later with the same webhook-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-activity-created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description evt_ and the event id. The same on every attempt of one event to one endpoint: drop a delivery whose id you have already handled.
+                 * @example evt_1042
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in whole seconds since 1970 (UTC). Refuse deliveries more than a few minutes from your own clock, against replays.
+                 * @example 1795600000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description v1, and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed by the base64-decoded part of your secret after whsec_. Several may be given, separated by spaces; accept the delivery when one matches, compared in constant time. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "activity.created";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: {
+                        activity: {
+                            /** @example 1 */
+                            id: number;
+                            type: string;
+                            time: string;
+                            timeAgo: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            occurredAt: string;
+                            childIds: number[];
+                            cameraId: string | null;
+                        };
+                        /**
+                         * @description The classroom it was logged for (its channel on /ws is classroom:<classroomId>).
+                         * @example 1
+                         */
+                        classroomId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do; the body is not read beyond 256 kB and is ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any answer other than 2xx, or none within 5 s, is retried later with the same webhook-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-child-created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description evt_ and the event id. The same on every attempt of one event to one endpoint: drop a delivery whose id you have already handled.
+                 * @example evt_1042
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in whole seconds since 1970 (UTC). Refuse deliveries more than a few minutes from your own clock, against replays.
+                 * @example 1795600000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description v1, and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed by the base64-decoded part of your secret after whsec_. Several may be given, separated by spaces; accept the delivery when one matches, compared in constant time. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "child.created";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: {
+                        child: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                            age: string;
+                            ageMonths: number;
+                            /**
+                             * Format: date
+                             * @example 2023-04-12
+                             */
+                            dateOfBirth: string;
+                            profileImage: string | null;
+                            status: string;
+                            currentActivity: string | null;
+                            lastUpdate: string | null;
+                            specialNeeds: boolean;
+                            specialNeedsDetails: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do; the body is not read beyond 256 kB and is ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any answer other than 2xx, or none within 5 s, is retried later with the same webhook-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-child-updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description evt_ and the event id. The same on every attempt of one event to one endpoint: drop a delivery whose id you have already handled.
+                 * @example evt_1042
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in whole seconds since 1970 (UTC). Refuse deliveries more than a few minutes from your own clock, against replays.
+                 * @example 1795600000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description v1, and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed by the base64-decoded part of your secret after whsec_. Several may be given, separated by spaces; accept the delivery when one matches, compared in constant time. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "child.updated";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: {
+                        child: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                            age: string;
+                            ageMonths: number;
+                            /**
+                             * Format: date
+                             * @example 2023-04-12
+                             */
+                            dateOfBirth: string;
+                            profileImage: string | null;
+                            status: string;
+                            currentActivity: string | null;
+                            lastUpdate: string | null;
+                            specialNeeds: boolean;
+                            specialNeedsDetails: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do; the body is not read beyond 256 kB and is ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any answer other than 2xx, or none within 5 s, is retried later with the same webhook-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-post-created": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description evt_ and the event id. The same on every attempt of one event to one endpoint: drop a delivery whose id you have already handled.
+                 * @example evt_1042
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in whole seconds since 1970 (UTC). Refuse deliveries more than a few minutes from your own clock, against replays.
+                 * @example 1795600000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description v1, and the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed by the base64-decoded part of your secret after whsec_. Several may be given, separated by spaces; accept the delivery when one matches, compared in constant time. Any Standard Webhooks library verifies it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.created";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: {
+                        post: {
+                            /** @example 1 */
+                            id: number;
+                            userId: number | null;
+                            userName: string;
+                            userImage: string | null;
+                            title: string;
+                            content: string;
+                            image: string | null;
+                            thumbnail: string | null;
+                            imageId: string | null;
+                            tags: string[];
+                            groupId: number | null;
+                            likes: number;
+                            comments: number;
+                            likedByMe: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx will do; the body is not read beyond 256 kB and is ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: any answer other than 2xx, or none within 5 s, is retried later with the same webhook-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -116,6 +116,7 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'POST /shadow-bookings body:teacherId': { notFamilyData: 'shadow teachers are a public catalogue' },
   'POST /shadow-bookings body:nurseryId': { notFamilyData: 'nurseries are a public catalogue' },
   'GET /children/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/children/${r.childId}` }) },
+  'PATCH /children/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/children/${r.childId}`, payload: { name: 'Taken over' } }) },
   'GET /shadow-bookings/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/shadow-bookings/${r.shadowBookingId}` }) },
   'GET /mental-health/bookings/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/mental-health/bookings/${r.mentalHealthBookingId}` }) },
   'PATCH /shadow-bookings/{id}/status path:id': {

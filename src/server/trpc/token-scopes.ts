@@ -15,6 +15,7 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiScope>> = {
   'children.list': 'children:read',
   'children.get': 'children:read',
   'children.create': 'children:write',
+  'children.update': 'children:write',
 
   'cameras.list': 'activities:read',
   'classrooms.list': 'activities:read',

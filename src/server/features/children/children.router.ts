@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { childOutput, createChildInput } from '../../../shared/schemas/children';
+import { childOutput, createChildInput, updateChildInput } from '../../../shared/schemas/children';
 import { idParam } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
 
@@ -42,4 +42,26 @@ export const childrenRouter = router({
     .input(createChildInput)
     .output(childOutput)
     .mutation(({ ctx, input }) => ctx.services.children.addChild(ctx.user, input)),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/children/{id}',
+        tags: ['children'],
+        summary: "Change a child's details",
+        description:
+          'Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. ' +
+          'Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.',
+        errorResponses: {
+          400: 'A field is not valid or not known, or none was given; errors names it',
+          401: 'Not signed in',
+          403: 'A carer (guardian_only), or a token without children:write',
+          404: 'Not one of your children',
+        },
+      },
+    })
+    .input(updateChildInput)
+    .output(childOutput)
+    .mutation(({ ctx, input: { id, ...changes } }) => ctx.services.children.updateChild(ctx.user, id, changes)),
 });
