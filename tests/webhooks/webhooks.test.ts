@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
+import { eventTypes } from '../../src/shared/schemas/events';
 import { retryDelaySeconds } from '../../src/server/features/webhooks/webhooks.service';
 import { isPrivateAddress, postJson } from '../../src/server/features/webhooks/webhooks.sender';
 import { familyIdOf } from '../helpers/test-database';
@@ -137,6 +140,42 @@ describe('webhooks', () => {
     for (const payload of [{ url: 'https://example.com/h', eventTypes: [] }, { url: 'https://example.com/h', eventTypes: ['booking.exploded'] }, { url: 'https://example.com/h', eventTypes: ['child.created'], secret: 'mine' }]) {
       expect((await rest('POST', '/api/webhooks', demo, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  type Operation = { parameters: { in: string; name: string; required: boolean }[]; requestBody: { content: { 'application/json': { schema: object } } }; security: unknown[] };
+  it('lists every event type under webhooks, with the signed headers, and real deliveries match their schema', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { openapi: string; webhooks: Record<string, { post: Operation }> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks).sort()).toEqual([...eventTypes].sort());
+    const schemaOf = (type: string) => document.webhooks[type]!.post.requestBody.content['application/json'].schema;
+    for (const type of eventTypes) {
+      const operation = document.webhooks[type]!.post;
+      expect(operation.parameters.map((p) => [p.in, p.name, p.required])).toEqual([
+        ['header', 'webhook-id', true],
+        ['header', 'webhook-timestamp', true],
+        ['header', 'webhook-signature', true],
+      ]);
+      expect(operation.security).toEqual([]);
+      expect(schemaOf(type)).toMatchObject({ properties: { type: { const: type } }, required: ['type', 'timestamp', 'data'] });
+    }
+
+    const r = await receiver();
+    const hook = await register(demo, r.url, ['child.created', 'post.created']);
+    expect((await addChild(demo, 'Documented Dora')).statusCode).toBe(201);
+    expect((await rest('POST', '/api/community/posts', demo, { title: 'Documented', content: 'A post a webhook tells of', tags: 'sleep' })).statusCode).toBe(201);
+    await waitUntil(() => r.received.length >= 2);
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const bodies = r.received.map((d) => JSON.parse(d.body) as { type: string });
+    expect(bodies.map((b) => b.type).sort()).toEqual(['child.created', 'post.created']);
+    for (const body of bodies) {
+      const validate = ajv.compile(schemaOf(body.type));
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+      expect(ajv.compile(schemaOf(body.type === 'post.created' ? 'child.created' : 'post.created'))(body)).toBe(false);
+    }
+    await rest('DELETE', `/api/webhooks/${hook.id}`, demo);
   });
 });
 

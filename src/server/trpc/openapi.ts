@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../features/auth/session-cookie';
 import { communityImagePaths } from '../features/community/community.images-route';
 import { calendarFeedPaths } from '../features/shadow-bookings/shadow-bookings.calendar-route';
 import { familyExportPaths } from '../features/family/family-export.route';
+import { webhookOperations } from '../features/webhooks/webhooks.openapi';
 import { ASYNCAPI_PATH } from './asyncapi';
 import { describeContract, describeForPeople, type ContractDocument, type OperationContract } from './openapi-contract';
 import { appRouter, type AppRouter } from './router';
@@ -36,6 +37,8 @@ export function buildOpenApiDocument(publicOrigin: string, today: Date = new Dat
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
     paths: { ...communityImagePaths, ...calendarFeedPaths, ...familyExportPaths },
   });
+  // OpenAPI 3.1's top-level webhooks: what Nestling POSTs to a registered endpoint, per event type.
+  document.webhooks = webhookOperations();
   describeContract(document as unknown as ContractDocument, contractsOfProcedures());
   describeForPeople(document as unknown as ContractDocument, today);
   document.info.contact = { name: 'Nestling API support', url: `${publicOrigin}/api/docs` };
