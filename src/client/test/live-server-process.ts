@@ -23,7 +23,8 @@ const origin = `http://127.0.0.1:${port}`;
 // The real time, plus however far a test has moved it on (to see a booking request expire).
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
-const t = await createTestApp({ seed: process.env.LIVE_SERVER_SEED !== 'false', env: { PUBLIC_ORIGIN: origin }, now });
+// Webhook receivers in the component tests listen on 127.0.0.1, over http.
+const t = await createTestApp({ seed: process.env.LIVE_SERVER_SEED !== 'false', env: { PUBLIC_ORIGIN: origin, WEBHOOK_ALLOW_PRIVATE: 'true' }, now });
 await t.app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ origin })}\n`);
 

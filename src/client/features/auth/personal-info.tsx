@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type ChangeEvent, type RefObject } from 'react';
 import { z } from 'zod';
@@ -6,7 +6,6 @@ import { longDate, roleLabel } from '../../../shared/display';
 import { updateProfileInput, type UserDto } from '../../../shared/schemas/auth';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { ApiAccess } from './api-access';
 import { serverFieldError } from '../../lib/form-errors';
 
 type EditableField = 'name' | 'phone' | 'city';
@@ -48,36 +47,32 @@ export function PersonalInfo({ user, nameInput }: { user: UserDto; nameInput: Re
   };
 
   return (
-    <Stack gap="lg">
-      <Card>
-        <form
-          noValidate
-          aria-label="Personal information"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Title order={2} fz="lg" mb="md">
-            Personal Information
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" ref={nameInput} value={form.name} onChange={edit('name')} error={errors.name} maxLength={100} autoComplete="name" />
-            <TextInput label="Email" value={user.email} readOnly variant="filled" description="Your sign-in email cannot be changed here." />
-            <TextInput label="Phone" value={form.phone} onChange={edit('phone')} error={errors.phone} maxLength={30} autoComplete="tel" type="tel" />
-            <TextInput label="City" value={form.city} onChange={edit('city')} error={errors.city} maxLength={100} autoComplete="address-level2" />
-            <TextInput label="Account type" value={roleLabel(user.role)} readOnly variant="filled" />
-            <TextInput label="Member since" value={longDate(new Date(user.createdAt))} readOnly variant="filled" />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md">
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={update.isPending}>
-              Update Information
-            </Button>
-          </Group>
-        </form>
-      </Card>
-      {/* Carers cannot manage API tokens; the family's guardians can. */}
-      {user.familyRole !== 'carer' && <ApiAccess />}
-    </Stack>
+    <Card>
+      <form
+        noValidate
+        aria-label="Personal information"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Title order={2} fz="lg" mb="md">
+          Personal Information
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Name" ref={nameInput} value={form.name} onChange={edit('name')} error={errors.name} maxLength={100} autoComplete="name" />
+          <TextInput label="Email" value={user.email} readOnly variant="filled" description="Your sign-in email cannot be changed here." />
+          <TextInput label="Phone" value={form.phone} onChange={edit('phone')} error={errors.phone} maxLength={30} autoComplete="tel" type="tel" />
+          <TextInput label="City" value={form.city} onChange={edit('city')} error={errors.city} maxLength={100} autoComplete="address-level2" />
+          <TextInput label="Account type" value={roleLabel(user.role)} readOnly variant="filled" />
+          <TextInput label="Member since" value={longDate(new Date(user.createdAt))} readOnly variant="filled" />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={update.isPending}>
+            Update Information
+          </Button>
+        </Group>
+      </form>
+    </Card>
   );
 }

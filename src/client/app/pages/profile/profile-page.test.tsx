@@ -198,9 +198,8 @@ describe('Profile', () => {
     expect(screen.queryByTestId('new-token')).not.toBeInTheDocument();
   });
 
-  it('creates a calendar link in the Bookings tab that works without signing in, and revokes it', async () => {
+  it('creates a calendar link under Personal Info > Integrations that works without signing in, and revokes it', async () => {
     const { user } = await openProfile();
-    await user.click(screen.getByRole('tab', { name: 'Bookings' }));
     const card = (await screen.findByRole('heading', { name: 'Calendar subscription' })).closest('section')!;
     expect(await within(card).findByText('No link is active.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Create link' }));

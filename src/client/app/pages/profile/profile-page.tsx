@@ -9,9 +9,9 @@ import { CarerNote } from '../../../features/family/carer-note';
 import { FamilyCard } from '../../../features/family/family-card';
 import { PersonalInfo } from '../../../features/auth/personal-info';
 import { SignInSecurity } from '../../../features/auth/signed-in-devices';
-import { CalendarSubscription } from '../../../features/shadow-bookings/calendar-subscription';
 import { ProfileBookings } from './profile-bookings';
 import { ProfileHeader } from './profile-header';
+import { ProfileIntegrations } from './profile-integrations';
 import { ReportsComingSoon } from './reports-coming-soon';
 
 type ProfileTab = 'personal' | 'children' | 'bookings' | 'reports';
@@ -61,6 +61,7 @@ export function ProfilePage() {
             <Tabs.Panel value="personal">
               <PersonalInfo user={user} nameInput={nameInput} />
               <SignInSecurity />
+              <ProfileIntegrations user={user} />
             </Tabs.Panel>
             <Tabs.Panel value="children">
               <Stack gap="lg">
@@ -72,10 +73,7 @@ export function ProfilePage() {
               {user.familyRole === 'carer' ? (
                 <CarerNote />
               ) : (
-                <Stack gap="lg">
-                  <ProfileBookings />
-                  <CalendarSubscription />
-                </Stack>
+                <ProfileBookings />
               )}
             </Tabs.Panel>
             <Tabs.Panel value="reports">

@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+import '../../../test/dom-setup';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from '../../../../../tests/webhooks/webhook-receiver';
+import { demoAccounts, startLiveServer, type LiveServer } from '../../../test/live-server';
+import { renderApp } from '../../../test/render-app';
+
+let server: LiveServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  [server, receiver] = await Promise.all([startLiveServer(), startReceiver()]);
+});
+afterAll(async () => {
+  await Promise.all([server?.close(), receiver?.close()]);
+});
+afterEach(() => cleanup());
+
+async function openIntegrations() {
+  const rendered = renderApp('/profile');
+  const section = (await screen.findByRole('heading', { level: 2, name: 'Integrations' })).closest('section')!;
+  return { ...rendered, section };
+}
+
+const webhooksCard = async () => (await screen.findByRole('heading', { name: 'Webhooks' })).closest('section')!;
+
+describe('Profile > Personal Info > Integrations, for a guardian', () => {
+  beforeAll(() => server.signIn(demoAccounts.parent));
+
+  it('holds the calendar link, API access and webhooks, and says what a webhook is; there are none yet', async () => {
+    const { section } = await openIntegrations();
+    for (const name of ['Calendar subscription', 'API access', 'Webhooks']) expect(within(section).getByRole('heading', { name })).toBeInTheDocument();
+    const card = await webhooksCard();
+    expect(within(card).getByText(/A webhook lets an app of yours hear the moment something happens in your family/)).toBeInTheDocument();
+    expect(await within(card).findByText('No webhooks yet')).toBeInTheDocument();
+  });
+
+  it("adds a webhook: a missing address and no events are refused beside their fields, the server's refusal beside the address, then the secret is shown once", async () => {
+    const { user } = await openIntegrations();
+    const card = await webhooksCard();
+    await user.click(within(card).getByRole('button', { name: 'Add webhook' }));
+    expect(within(card).getByText('Give a full https:// address, such as https://example.com/nestling-webhook.')).toBeInTheDocument();
+    expect(within(card).getByText('Choose at least one event to receive.')).toBeInTheDocument();
+
+    // Valid to the form, refused by the server: plain http to another machine.
+    const address = within(card).getByRole('textbox', { name: /^Address/ });
+    await user.type(address, 'http://example.com/hook');
+    await user.click(within(card).getByRole('checkbox', { name: /A child is added to your family/ }));
+    await user.click(within(card).getByRole('button', { name: 'Add webhook' }));
+    expect(await within(card).findByText(/^Use an https:\/\/ address/)).toBeInTheDocument();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(address);
+    await user.type(address, receiver.url);
+    await user.type(within(card).getByRole('textbox', { name: /^Description/ }), 'Home dashboard');
+    await user.click(within(card).getByRole('button', { name: 'Add webhook' }));
+    const secret = (await within(card).findByTestId('new-webhook-secret')).textContent!;
+    expect(secret).toMatch(/^whsec_/);
+    expect(within(card).getByRole('button', { name: 'Copy signing secret' })).toBeInTheDocument();
+
+    const item = await within(card).findByRole('listitem', { name: 'Home dashboard' });
+    expect(item).toHaveTextContent(receiver.url);
+    expect(item).toHaveTextContent('child.created');
+    expect(item).toHaveTextContent('On');
+    expect(item).not.toHaveTextContent(secret);
+
+    // Shown once: a fresh visit lists the webhook without its secret.
+    cleanup();
+    await openIntegrations();
+    const again = await webhooksCard();
+    await within(again).findByRole('listitem', { name: 'Home dashboard' });
+    expect(within(again).queryByTestId('new-webhook-secret')).not.toBeInTheDocument();
+  });
+
+  it('shows the message sent when a child is added: its event, status, answer and time', async () => {
+    const added = await fetch('/api/children', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Webhook Thompson', dateOfBirth: '2023-04-01' }),
+    });
+    expect(added.status).toBe(201);
+
+    const { user } = await openIntegrations();
+    const item = await within(await webhooksCard()).findByRole('listitem', { name: 'Home dashboard' });
+    await user.click(within(item).getByRole('button', { name: 'Show messages sent' }));
+    const log = await within(item).findByRole('table', { name: 'Messages sent' });
+    // Pending until the server's worker has delivered it; the log looks again while any is.
+    await waitFor(() => expect(within(log).getByText('Delivered')).toBeInTheDocument(), { timeout: 15_000 });
+    const row = within(log).getByText('child.created').closest('tr')!;
+    expect(row).toHaveTextContent('200');
+    expect(row).toHaveTextContent(/\d+ ms/);
+    expect(row).toHaveTextContent('just now');
+    expect(row).toHaveTextContent('1 attempt');
+    expect(receiver.received.map((delivery) => JSON.parse(delivery.body) as { type: string; data: { child: { name: string } } })).toEqual([
+      expect.objectContaining({ type: 'child.created', data: expect.objectContaining({ child: expect.objectContaining({ name: 'Webhook Thompson' }) }) }),
+    ]);
+  });
+
+  it('deletes a webhook after asking', async () => {
+    const { user } = await openIntegrations();
+    const card = await webhooksCard();
+    const item = await within(card).findByRole('listitem', { name: 'Home dashboard' });
+    const asked: string[] = [];
+    window.confirm = (message?: string) => {
+      asked.push(message ?? '');
+      return false;
+    };
+    await user.click(within(item).getByRole('button', { name: 'Delete Home dashboard' }));
+    expect(asked).toEqual([expect.stringContaining(receiver.url)]);
+    expect(item).toBeInTheDocument();
+
+    window.confirm = () => true;
+    await user.click(within(item).getByRole('button', { name: 'Delete Home dashboard' }));
+    expect(await screen.findByText('Webhook deleted')).toBeInTheDocument();
+    expect(await within(card).findByText('No webhooks yet')).toBeInTheDocument();
+    expect(((await (await fetch('/api/webhooks', { credentials: 'include' })).json()) as unknown[]).length).toBe(0);
+  });
+});
+
+describe('Profile > Personal Info, for staff and carers', () => {
+  it('shows staff their API access but no webhooks, which belong to a family', async () => {
+    await server.signIn(demoAccounts.staff);
+    const { section } = await openIntegrations();
+    expect(within(section).getByRole('heading', { name: 'API access' })).toBeInTheDocument();
+    expect(within(section).queryByRole('heading', { name: 'Webhooks' })).not.toBeInTheDocument();
+  });
+
+  it('shows a carer no Integrations at all', async () => {
+    const carer = { email: 'carer-integrations@nestling.test', password: 'a quiet harbour at dawn 7' };
+    const signUp = await fetch('/api/auth/sign-up', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Cora Carer', ...carer }) });
+    expect(signUp.status).toBe(200);
+    await server.signIn(demoAccounts.parent);
+    const invitation = await fetch('/api/family/invitations', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ familyRole: 'carer' }) });
+    expect(invitation.status).toBe(201);
+    const { link } = (await invitation.json()) as { link: string };
+    const asCarer = await server.as(carer);
+    expect((await asCarer.post(`/api/family-invitations/${link.split('/join/')[1]}/acceptance`, {})).status).toBe(200);
+
+    await server.signIn(carer);
+    renderApp('/profile');
+    await screen.findByRole('heading', { level: 2, name: 'Cora Carer' });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Integrations' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Webhooks' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'API access' })).not.toBeInTheDocument();
+  });
+});
