@@ -28,6 +28,7 @@ import { CATALOGUE_PATHS, etagOf, matchesEtag } from './lib/etag';
 import { jsonNestsDeeperThan } from './lib/json-depth';
 import { registerRateLimitHeaders } from './lib/rate-limit-headers';
 import type { AuthLimits } from './features/auth/auth.service';
+import { eventAudienceOf } from './db/event-log';
 import { createEventBus } from './realtime/event-bus';
 import { registerRealtime } from './realtime/ws-route';
 import { createServices } from './services';
@@ -273,13 +274,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onError: logProcedureError,
     responseMeta: successStatusMeta,
   } as never);
-  const monitoringTopics = createMonitoringTopics(services.monitoring);
+  const monitoringTopics = createMonitoringTopics(services.monitoring, deps.now);
   await registerRealtime(app, {
     authenticator: createSocketAuthenticator(services.auth, config),
     owners: [monitoringTopics],
     defaultPrefix: monitoringTopics.prefix,
+    db,
     bus,
+    audienceOf: eventAudienceOf,
     reauthorizeEveryMs: deps.reauthorizeEveryMs,
+    now: deps.now,
   });
 
   registerClient(app, deps.clientDir ?? path.resolve('dist/client'));

@@ -52,7 +52,7 @@ export function createServices(deps: {
     sessions: createSessionsService({ db, auth, now }),
     passwords: createPasswordService({ db, auth, publicOrigin: config.publicOrigin, mailer, now, log: deps.log }),
     children: createChildrenService({ db, timeZone: config.timeZone, now }),
-    monitoring: createMonitoringService({ db, timeZone: config.timeZone, now, publish: deps.publish }),
+    monitoring: createMonitoringService({ db, timeZone: config.timeZone, now }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
     bookings,

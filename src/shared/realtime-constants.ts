@@ -3,6 +3,9 @@
 
 export const REALTIME_PATH = '/ws';
 
+/** A join with lastEventId replays what was missed within this much time. */
+export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** Client messages larger than this close the socket with 1009. */
 export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 

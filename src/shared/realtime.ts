@@ -16,18 +16,34 @@ import { activityOutput, channelName } from './schemas/monitoring';
  * camera the caller may not watch, or that does not exist: an error, then close 4403. More than
  * 10 connections per user or 50 per address: an error, then close 1008.
  */
-export { closeCodes, MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH } from './realtime-constants';
+export { closeCodes, MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, REPLAY_WINDOW_MS } from './realtime-constants';
 
-export const joinMessage = z.object({ type: z.literal('join'), channel: channelName });
+/** An outbox event id, as `joined` and `activity` messages carry them. */
+const eventId = z.number('lastEventId is a whole number.').int('lastEventId is a whole number.').min(0, 'lastEventId is 0 or more.').max(Number.MAX_SAFE_INTEGER);
+
+export const joinMessage = z.object({
+  type: z.literal('join'),
+  channel: channelName,
+  /**
+   * The last event this client received (from `joined` or an `activity`): what came after it,
+   * within the last 24 hours, is sent first, in order, before live activity.
+   */
+  lastEventId: eventId.optional(),
+});
 
 /** Everything a client may send. */
 export const clientMessage = z.discriminatedUnion('type', [joinMessage]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-export const joinedMessage = z.object({ type: z.literal('joined'), channel: z.string() });
+export const joinedMessage = z.object({
+  type: z.literal('joined'),
+  channel: z.string(),
+  /** The newest event already published when the join took effect: later ones arrive live. Keep it for a rejoin. */
+  lastEventId: z.number().int(),
+});
 
-/** `data` is exactly one item of GET /api/activities. */
-export const activityMessage = z.object({ type: z.literal('activity'), data: activityOutput });
+/** `data` is exactly one item of GET /api/activities; `eventId` is its outbox event (GET /api/events), for a rejoin's lastEventId. */
+export const activityMessage = z.object({ type: z.literal('activity'), data: activityOutput, eventId: z.number().int() });
 
 export const realtimeErrorCodes = ['UNAUTHORIZED', 'FORBIDDEN', 'BAD_REQUEST'] as const;
 export const errorMessage = z.object({

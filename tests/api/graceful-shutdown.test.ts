@@ -49,7 +49,7 @@ describe('SIGTERM', () => {
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
     const socket = await TestSocket.open(`${base.replace('http', 'ws')}/ws`, { cookie, origin: 'http://nestling.test' });
     socket.send({ type: 'join', channel: 'classroom-3b' });
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
 
     // The signal arrives when it arrives: wait for the server to say it is draining.
     const draining = new Promise<void>((resolve) => logLines.on('line', (line) => line.includes('"msg":"draining"') && resolve()));

@@ -84,7 +84,7 @@ describe('broadcast', () => {
   it('moves a connection that joins again to the new channel only', async () => {
     const socket = await TestSocket.joined(url, 'classroom-3b', { cookie: parent });
     socket.send({ type: 'join', channel: 'classroom-3a' });
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3a' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3a', lastEventId: expect.any(Number) });
     await logActivity(t.app, 'classroom-3b', 'Only for 3B.');
     const for3a = await logActivity(t.app, 'classroom-3a', 'Only for 3A.');
     expect(await socket.nextActivity()).toEqual(for3a);
@@ -115,7 +115,7 @@ describe('broadcast', () => {
     // Once a joined member has it, the broadcast is over.
     expect(await witness.nextActivity()).toEqual(before);
     idle.send({ type: 'join', channel: 'classroom-3b' });
-    expect(await idle.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+    expect(await idle.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
     const after = await logActivity(t.app, 'classroom-3b', 'After the join.');
     expect(await idle.nextActivity()).toEqual(after);
     await Promise.all([idle.close(), witness.close()]);

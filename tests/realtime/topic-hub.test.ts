@@ -46,6 +46,35 @@ describe('TopicHub', () => {
     expect(elsewhere.sent).toEqual([]);
   });
 
+  it('holds a member’s frames during a replay and sends the replay first, then what was held, then live frames', () => {
+    const hub = hubWithLogger();
+    const socket = new RecordingSocket();
+    const other = new RecordingSocket();
+    const member = hub.add(socket);
+    hub.join(member, 'classroom-3b', 'room:2');
+    hub.join(hub.add(other), 'classroom-3b', 'room:2');
+    const hold = hub.hold(member);
+    hub.broadcast('room:2', Buffer.from('live 1'));
+    expect(socket.sent).toEqual([]);
+    expect(other.sent).toEqual(['live 1']);
+    hub.release(member, hold, [Buffer.from('missed 1'), Buffer.from('missed 2')]);
+    hub.broadcast('room:2', Buffer.from('live 2'));
+    expect(socket.sent).toEqual(['missed 1', 'missed 2', 'live 1', 'live 2']);
+  });
+
+  it('drops a hold when the member joins another topic, so a late replay for the old one is not sent', () => {
+    const hub = hubWithLogger();
+    const socket = new RecordingSocket();
+    const member = hub.add(socket);
+    hub.join(member, 'classroom-3b', 'room:2');
+    const hold = hub.hold(member);
+    hub.broadcast('room:2', Buffer.from('for 3b'));
+    hub.join(member, 'classroom-3a', 'room:1');
+    hub.broadcast('room:1', Buffer.from('for 3a'));
+    hub.release(member, hold, [Buffer.from('missed in 3b')]);
+    expect(socket.sent).toEqual(['for 3a']);
+  });
+
   it('sends only to the listeners whose owner the audience accepts', () => {
     const hub = new TopicHub<{ family: string }>(pino({ level: 'silent' }));
     const ours = new RecordingSocket();

@@ -38,21 +38,21 @@ describe('joining a channel', () => {
   it('lets a parent join a camera of their child’s classroom', async () => {
     const socket = await TestSocket.open(url, { cookie: parent });
     socket.send({ type: 'join', channel: 'classroom-3b-garden' });
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b-garden' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b-garden', lastEventId: expect.any(Number) });
     await socket.close();
   });
 
   it('lets nursery staff join a camera of their nursery', async () => {
     const socket = await TestSocket.open(url, { cookie: staff });
     socket.send({ type: 'join', channel: 'classroom-3a' });
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3a' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3a', lastEventId: expect.any(Number) });
     await socket.close();
   });
 
   it('lets an integrator join with a bearer token and no Origin', async () => {
     const socket = await TestSocket.open(url, { token: parentToken, origin: null });
     socket.send({ type: 'join', channel: 'classroom-3b' });
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
     await socket.close();
   });
 
@@ -123,7 +123,7 @@ describe('messages a client sends', () => {
     socket.send([1, 2, 3]);
     socket.send({ type: 'join', channel: 'classroom-3b' });
     // Nothing was answered to the first three: the first reply is the join's.
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
     await socket.close();
   });
 
@@ -136,7 +136,7 @@ describe('messages a client sends', () => {
       message: 'channel is a camera id such as classroom-3b, or a whole classroom as classroom:<id>, such as classroom:2.',
     });
     socket.send({ type: 'join', channel: 'classroom-3b' });
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
     await socket.close();
   });
 
@@ -150,7 +150,7 @@ describe('messages a client sends', () => {
     const socket = await TestSocket.open(url, { cookie: parent });
     const join = JSON.stringify({ type: 'join', channel: 'classroom-3b' });
     socket.send(join + ' '.repeat(MAX_CLIENT_MESSAGE_BYTES - join.length));
-    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+    expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
     await socket.close();
   });
 });
@@ -179,7 +179,7 @@ describe('logging', () => {
       const socket = await TestSocket.open(await listen(other), { cookie: parent });
       for (let i = 0; i < 50; i++) socket.send('{not json');
       socket.send({ type: 'join', channel: 'classroom-3b' });
-      expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b' });
+      expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
       expect(lines.filter((line) => line.includes('ignored a WebSocket message'))).toHaveLength(1);
       await socket.close();
     } finally {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
 import type { DatabaseHandle } from '../db/create-database';
+import { OUTBOX_NOTIFY_CHANNEL } from '../db/outbox';
 
 /**
  * What crosses between instances: a topic and a few ids. Each instance loads the rest itself,
@@ -29,6 +31,12 @@ export type EventListener = (event: RealtimeEvent, local: unknown) => void;
 export interface EventBus {
   publish(event: RealtimeEvent, local?: unknown): Promise<void>;
   subscribe(listener: EventListener): () => void;
+  /**
+   * Called on every instance when a transaction that wrote outbox events has committed (on any
+   * instance), and after the listening connection comes back, when some may have been missed.
+   * It carries no event: readers fetch what is new from the outbox itself.
+   */
+  onOutboxCommit(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -41,7 +49,27 @@ const RECONNECT_DELAY_MS = 1_000;
 
 /** In-process on the embedded database (one process), LISTEN/NOTIFY on PostgreSQL (any number). */
 export function createEventBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
-  return database.pool ? createPostgresBus(database, database.pool, log) : Promise.resolve(createInProcessBus(log));
+  return database.pool ? createPostgresBus(database, database.pool, log) : createInProcessBus(log, database.pglite);
+}
+
+/** Listeners of the outbox's commit signal; one failing does not stop the others. */
+function createSignal(log: FastifyBaseLogger) {
+  const listeners = new Set<() => void>();
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    fire() {
+      for (const listener of listeners) {
+        try {
+          listener();
+        } catch (error) {
+          log.error({ err: error }, 'an outbox listener failed');
+        }
+      }
+    },
+  };
 }
 
 function createListeners(log: FastifyBaseLogger) {
@@ -63,13 +91,20 @@ function createListeners(log: FastifyBaseLogger) {
   };
 }
 
-export function createInProcessBus(log: FastifyBaseLogger): EventBus {
+/** One process: events go straight to the listeners; the embedded database's own NOTIFY says when the outbox grew. */
+export async function createInProcessBus(log: FastifyBaseLogger, pglite?: PGlite): Promise<EventBus> {
   const listeners = createListeners(log);
+  const outbox = createSignal(log);
+  const unlisten = await pglite?.listen(OUTBOX_NOTIFY_CHANNEL, () => outbox.fire());
   return {
     // Delivered on a later tick, so the publishing request never waits for the fan-out.
     publish: async (event, local) => void setImmediate(() => listeners.deliver(event, local)),
     subscribe: listeners.add,
-    close: async () => {},
+    onOutboxCommit: outbox.add,
+    close: async () => {
+      // The database may already be closed when the app shuts down after a failed start.
+      await unlisten?.().catch(() => {});
+    },
   };
 }
 
@@ -99,6 +134,7 @@ function parseNotification(payload: string | undefined): Notification | undefine
  */
 async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: FastifyBaseLogger): Promise<EventBus> {
   const listeners = createListeners(log);
+  const outbox = createSignal(log);
   const instance = randomUUID();
   let client: pg.Client | undefined;
   let closed = false;
@@ -107,6 +143,7 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
   async function connect() {
     const next = new pg.Client(pool.options);
     next.on('notification', (message) => {
+      if (message.channel === OUTBOX_NOTIFY_CHANNEL) return outbox.fire();
       if (message.channel !== REALTIME_NOTIFY_CHANNEL) return;
       const notification = parseNotification(message.payload);
       if (!notification) return log.warn({ payload: message.payload }, 'ignored a malformed realtime notification');
@@ -120,7 +157,7 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
     next.on('end', () => dropAndReconnect(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${REALTIME_NOTIFY_CHANNEL}`);
+      await next.query(`LISTEN ${REALTIME_NOTIFY_CHANNEL}; LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => {});
@@ -137,7 +174,11 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
       reconnectTimer = undefined;
       if (closed) return;
       connect().then(
-        () => log.info('the realtime LISTEN connection is back'),
+        () => {
+          log.info('the realtime LISTEN connection is back');
+          // Commits while it was down went unheard.
+          outbox.fire();
+        },
         (error: unknown) => {
           log.error({ err: error }, 'could not reconnect the realtime LISTEN connection; retrying');
           reconnectTimer = setTimeout(retry, RECONNECT_DELAY_MS);
@@ -162,6 +203,7 @@ async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: F
       }
     },
     subscribe: listeners.add,
+    onOutboxCommit: outbox.add,
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);

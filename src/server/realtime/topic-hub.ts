@@ -28,6 +28,8 @@ export interface Member<TOwner = unknown> {
   channel: string | undefined;
   topic: string | undefined;
   alive: boolean;
+  /** While set, frames for this member wait here instead of going out (see hold). */
+  held: Buffer[] | undefined;
 }
 
 /**
@@ -57,7 +59,7 @@ export class TopicHub<TOwner = unknown> {
   }
 
   add(socket: HubSocket, owner: TOwner = undefined as TOwner): Member<TOwner> {
-    const member: Member<TOwner> = { socket, owner, channel: undefined, topic: undefined, alive: true };
+    const member: Member<TOwner> = { socket, owner, channel: undefined, topic: undefined, alive: true, held: undefined };
     this.members.add(member);
     socket.on('pong', () => {
       member.alive = true;
@@ -77,6 +79,24 @@ export class TopicHub<TOwner = unknown> {
     listeners.add(member);
   }
 
+  /**
+   * Holds back the member's frames from now on, for a replay to go out first. Returns the hold,
+   * which a later join or leave cancels (its frames were for the old topic).
+   */
+  hold(member: Member<TOwner>): Buffer[] {
+    member.held = [];
+    return member.held;
+  }
+
+  /** Sends `first` (the replay), then what was held, and lets frames through again; ignored when `hold` was cancelled. */
+  release(member: Member<TOwner>, hold: Buffer[], first: Buffer[]) {
+    if (member.held !== hold) return;
+    member.held = undefined;
+    for (const frame of [...first, ...hold]) {
+      if (!this.write(member, frame)) return;
+    }
+  }
+
   has(member: Member<TOwner>) {
     return this.members.has(member);
   }
@@ -94,17 +114,24 @@ export class TopicHub<TOwner = unknown> {
     if (!listeners) return 0;
     let written = 0;
     for (const member of listeners) {
-      const { socket } = member;
-      if (socket.readyState !== OPEN || !accepts(member.owner)) continue;
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        this.log.warn({ channel: member.channel, bufferedAmount: socket.bufferedAmount }, 'dropped a WebSocket client that stopped reading');
-        socket.terminate();
-        continue;
-      }
-      socket.send(frame, { binary: false });
-      written += 1;
+      if (!accepts(member.owner)) continue;
+      if (member.held) member.held.push(frame);
+      else if (this.write(member, frame)) written += 1;
     }
     return written;
+  }
+
+  /** Writes one frame, or drops a client too far behind; false when nothing was written. */
+  private write(member: Member<TOwner>, frame: Buffer): boolean {
+    const { socket } = member;
+    if (socket.readyState !== OPEN) return false;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ channel: member.channel, bufferedAmount: socket.bufferedAmount }, 'dropped a WebSocket client that stopped reading');
+      socket.terminate();
+      return false;
+    }
+    socket.send(frame, { binary: false });
+    return true;
   }
 
   /** One liveness round: drop members that did not answer the previous ping, ping the rest. */
@@ -142,5 +169,6 @@ export class TopicHub<TOwner = unknown> {
     if (listeners?.size === 0) this.topics.delete(member.topic);
     member.channel = undefined;
     member.topic = undefined;
+    member.held = undefined;
   }
 }

@@ -1,9 +1,12 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, closeCodes, decodeClientMessage, type ServerMessage } from '../../shared/realtime';
-import type { EventBus, RealtimeEvent } from './event-bus';
-import { OPEN, TopicHub, type HubSocket } from './topic-hub';
+import { MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, REPLAY_WINDOW_MS, closeCodes, decodeClientMessage, type ServerMessage } from '../../shared/realtime';
+import type { Db } from '../db/database';
+import { readEvents, type EventAudience, type StoredEvent } from '../db/event-log';
+import type { EventBus } from './event-bus';
+import { startOutboxRelay } from './outbox-relay';
+import { OPEN, TopicHub, type HubSocket, type Member } from './topic-hub';
 
 const encode = (message: ServerMessage) => Buffer.from(JSON.stringify(message));
 
@@ -13,6 +16,8 @@ export const REAUTHORIZE_EVERY_MS = 60_000;
 export const SOCKET_LIMITS = { perUser: 10, perAddress: 50 } as const;
 /** Ignored frames are logged at most this often per connection. */
 const IGNORED_FRAME_LOG_EVERY_MS = 60_000;
+/** Events read per query while replaying to a rejoining connection. */
+const REPLAY_PAGE = 200;
 
 /** Who opened a connection, as the feature that signs people in vouches for it. */
 export interface SocketIdentity<TUser> {
@@ -53,8 +58,11 @@ export interface TopicOwner<TUser> {
   topicFor(user: TUser, channel: string): Promise<string | undefined>;
   /** The message telling a user they may not (or may no longer) listen to `channel`. */
   refusal(channel: string, options: { wasListening: boolean }): string;
-  /** What an event on one of this owner's topics sends; undefined sends nothing. */
-  deliveryOf(event: RealtimeEvent, local: unknown): Promise<Delivery<TUser> | undefined>;
+  /**
+   * The topic a committed outbox event is published on, and what it sends; undefined when it is
+   * not this owner's. Synchronous: everything needed is in the event.
+   */
+  deliveryOfEvent(event: StoredEvent): { topic: string; delivery: Delivery<TUser> } | undefined;
 }
 
 /** The prefix of a channel or topic: what comes before the first colon. */
@@ -62,7 +70,9 @@ const prefixOf = (name: string) => (name.includes(':') ? name.slice(0, name.inde
 
 /**
  * /ws: authenticated connections, joins authorized by the feature that owns the channel, and
- * delivery of every bus event to the listeners of its topic. Register after the auth hooks.
+ * delivery of every committed outbox event to the listeners of its topic, read by this
+ * instance's relay. A join with `lastEventId` first replays what the connection missed.
+ * Register after the auth hooks.
  */
 export async function registerRealtime<TUser>(
   app: FastifyInstance,
@@ -71,11 +81,16 @@ export async function registerRealtime<TUser>(
     owners: TopicOwner<TUser>[];
     /** The owner of channels named without a prefix. */
     defaultPrefix: string;
-    bus: EventBus;
+    db: Db;
+    bus: Pick<EventBus, 'onOutboxCommit'>;
+    /** Whose outbox events a user may be replayed. */
+    audienceOf: (user: TUser) => EventAudience;
     reauthorizeEveryMs?: number;
+    now?: () => Date;
   },
 ) {
-  const { authenticator, bus } = deps;
+  const { authenticator } = deps;
+  const now = deps.now ?? (() => new Date());
   const owners = new Map(deps.owners.map((owner) => [owner.prefix, owner]));
   const ownerOf = (name: string) => owners.get(prefixOf(name) ?? deps.defaultPrefix);
 
@@ -99,9 +114,8 @@ export async function registerRealtime<TUser>(
     clearInterval(reauthorizing);
     stopListening();
     await reauthorization;
+    relay.close();
     hub.closeAll(closeCodes.goingAway, 'The server is restarting; reconnect shortly.');
-    unsubscribe();
-    await deliveries;
   });
 
   await app.register(websocket, {
@@ -114,22 +128,48 @@ export async function registerRealtime<TUser>(
     },
   });
 
-  // One event at a time, so listeners receive them in the order they were published.
-  let deliveries = Promise.resolve();
-  const unsubscribe = bus.subscribe((event, local) => {
-    if (!hub.hasListeners(event.topic)) return;
-    const owner = ownerOf(event.topic);
-    if (!owner) return app.log.warn({ topic: event.topic }, 'a realtime event has no topic owner');
-    deliveries = deliveries
-      .then(async () => {
-        const delivery = await owner.deliveryOf(event, local);
-        if (!delivery) return;
-        const audience = delivery.audience;
-        // Serialized once, however many listeners receive it.
-        hub.broadcast(event.topic, encode(delivery.message), audience && ((member) => audience(member.user)));
-      })
-      .catch((error: unknown) => app.log.error({ err: error, event }, 'realtime delivery failed'));
+  /** The frame an event sends on its topic, and to whom; undefined when no owner publishes it. */
+  function frameOf(event: StoredEvent) {
+    for (const owner of owners.values()) {
+      const found = owner.deliveryOfEvent(event);
+      if (!found) continue;
+      const { audience } = found.delivery;
+      // Serialized once, however many listeners receive it.
+      return { topic: found.topic, frame: encode(found.delivery.message), accepts: audience && ((member: Owner) => audience(member.user)) };
+    }
+    return undefined;
+  }
+
+  // In id order, each event synchronously: see OutboxRelay for why replay relies on that.
+  const relay = await startOutboxRelay({
+    db: deps.db,
+    bus: deps.bus,
+    log: app.log,
+    deliver(event) {
+      const found = frameOf(event);
+      if (found && hub.hasListeners(found.topic)) hub.broadcast(found.topic, found.frame, found.accepts);
+    },
   });
+
+  /**
+   * The frames of this topic that `member` may see among the events after `after` and up to
+   * `upTo`, within the replay window, in id order.
+   */
+  async function missedFrames(member: Member<Owner>, topic: string, after: number, upTo: number): Promise<Buffer[]> {
+    const audience = deps.audienceOf(member.owner.user);
+    const since = new Date(now().getTime() - REPLAY_WINDOW_MS);
+    const frames: Buffer[] = [];
+    for (let from = after; from < upTo; ) {
+      const events = await readEvents(deps.db, { after: from, upTo, audience, since, limit: REPLAY_PAGE });
+      for (const event of events) {
+        const found = frameOf(event);
+        if (found?.topic === topic && (!found.accepts || found.accepts(member.owner))) frames.push(found.frame);
+      }
+      if (events.length < REPLAY_PAGE) break;
+      from = events[events.length - 1]!.id;
+    }
+    return frames;
+  }
 
   app.get(
     REALTIME_PATH,
@@ -235,9 +275,9 @@ export async function registerRealtime<TUser>(
     // One join at a time per connection. Joins sent meanwhile replace each other and the one in
     // flight: only the newest is answered, and a client cannot queue up queries.
     let joining = false;
-    let nextChannel: string | undefined;
+    let nextJoin: { channel: string; lastEventId: number | undefined } | undefined;
 
-    const join = (channel: string): void => {
+    const join = (channel: string, lastEventId: number | undefined): void => {
       const topicOwner = ownerOf(channel);
       if (!topicOwner) {
         send(socket, { type: 'error', code: 'BAD_REQUEST', message: `There is no channel '${channel}'.` });
@@ -248,10 +288,10 @@ export async function registerRealtime<TUser>(
         (topic) => {
           joining = false;
           if (!hub.has(member)) return;
-          if (nextChannel !== undefined) {
-            const next = nextChannel;
-            nextChannel = undefined;
-            return join(next);
+          if (nextJoin !== undefined) {
+            const next = nextJoin;
+            nextJoin = undefined;
+            return join(next.channel, next.lastEventId);
           }
           if (topic === undefined) {
             // Another family's channel and a channel that does not exist read the same.
@@ -260,7 +300,19 @@ export async function registerRealtime<TUser>(
             return;
           }
           hub.join(member, channel, topic);
-          send(socket, { type: 'joined', channel });
+          // Every event up to the relay's cursor has been handed on before this listener was
+          // added, and every later one will reach it: replay fills exactly the gap between.
+          const upTo = relay.cursor;
+          send(socket, { type: 'joined', channel, lastEventId: upTo });
+          if (lastEventId === undefined || lastEventId >= upTo) return;
+          const hold = hub.hold(member);
+          missedFrames(member, topic, lastEventId, upTo).then(
+            (frames) => hub.release(member, hold, frames),
+            (error: unknown) => {
+              app.log.error({ err: error, userKey: owner.userKey, channel }, 'replaying missed events failed');
+              socket.terminate();
+            },
+          );
         },
         (error: unknown) => {
           app.log.error({ err: error, userKey: owner.userKey, channel }, 'a WebSocket join failed');
@@ -276,8 +328,9 @@ export async function registerRealtime<TUser>(
         else logIgnored({ reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
         return;
       }
-      if (joining) nextChannel = decoded.message.channel;
-      else join(decoded.message.channel);
+      const { channel, lastEventId } = decoded.message;
+      if (joining) nextJoin = { channel, lastEventId };
+      else join(channel, lastEventId);
     });
   }
 }

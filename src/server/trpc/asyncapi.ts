@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   MAX_CLIENT_MESSAGE_BYTES,
   REALTIME_PATH,
+  REPLAY_WINDOW_MS,
   activityMessage,
   closeCodes,
   errorMessage,
@@ -75,7 +76,10 @@ const closeCodeMeanings: Record<keyof typeof closeCodes, string> = {
 function activityPayload() {
   const payload = payloadOf(activityMessage, 'output');
   withDescriptions(payload.properties.data as ObjectSchema, activityFields);
-  return withDescriptions(payload, { data: 'The activity, exactly as GET /api/activities lists it.' });
+  return withDescriptions(payload, {
+    data: 'The activity, exactly as GET /api/activities lists it.',
+    eventId: 'Its outbox event, as GET /api/events lists it. Keep the newest for a rejoin: join with lastEventId to be sent what you missed.',
+  });
 }
 
 const markdownTable = (head: [string, string], rows: [string | number, string][]) =>
@@ -116,7 +120,8 @@ Once open, send \`{"type": "join", "channel": "classroom-3b"}\`. A channel is a 
 
 - A connection listens to one channel at a time; a later join moves it.
 - Joins sent before the previous one is answered replace it: only the newest is answered.
-- Nothing is replayed on joining: read what came before from \`GET /api/activities?channel=…\`, then follow the live feed.
+- \`joined\` carries \`lastEventId\`, the newest event already published; every activity after it arrives live, each with its \`eventId\`.
+- **Catching up after a disconnect:** join with the newest id you have (\`{"type": "join", "channel": "classroom-3b", "lastEventId": 4711}\`). What you missed on that channel in the last ${REPLAY_WINDOW_MS / 3_600_000} hours is sent first, in order, then live activity, with nothing twice. For anything older, read \`GET /api/activities?channel=…\`; \`GET /api/events?after=…\` pages through every event you may see.
 - A \`?channel=\` in the URL is not read; only the join message decides the channel.
 - Frames that are not JSON, binary frames and messages of an unknown \`type\` are ignored, so a client may send messages a later version understands.
 - A message over ${MAX_CLIENT_MESSAGE_BYTES / 1024} kB (${MAX_CLIENT_MESSAGE_BYTES} bytes) closes the connection with ${closeCodes.messageTooBig}.
@@ -125,7 +130,7 @@ Once open, send \`{"type": "join", "channel": "classroom-3b"}\`. A channel is a 
 - A parent may watch the cameras and the classrooms their children are in; a staff member every classroom of their nursery.
 - The cameras of one classroom share one activity log. An activity logged for a classroom, or from any of its cameras, reaches the listeners of every channel of that classroom.
 - An activity about particular children (\`childIds\` not empty) reaches only those children's families and the nursery's staff. Another family listening in the same room does not receive it. A classroom-wide activity (\`childIds\` empty) reaches every listener.
-- Activities arrive in the order they were logged. \`data\` is exactly one item of \`GET /api/activities\`.
+- Activities arrive in the order they were saved. \`data\` is exactly one item of \`GET /api/activities\`.
 
 ## Error codes
 ${markdownTable(['code', 'sent when'], Object.entries(errorCodes))}
@@ -213,25 +218,30 @@ A frame that breaks the WebSocket protocol itself is closed with the standard 10
           summary: 'Sent by the client to start (or move) listening.',
           payload: withDescriptions(payloadOf(joinMessage, 'input'), {
             channel: `A camera id such as classroom-3b, or a whole classroom as ${CLASSROOM_CHANNEL_PREFIX}<id>. Surrounding spaces are ignored.`,
+            lastEventId: `The newest eventId this client has (from joined or an activity): what came after it within ${REPLAY_WINDOW_MS / 3_600_000} hours is sent first, in order.`,
           }),
           examples: [
             { name: 'camera', payload: { type: 'join', channel: 'classroom-3b' } },
             { name: 'classroom', payload: { type: 'join', channel: `${CLASSROOM_CHANNEL_PREFIX}2` } },
+            { name: 'rejoin', payload: { type: 'join', channel: 'classroom-3b', lastEventId: 4711 } },
           ],
         },
         joined: {
           name: 'joined',
           title: 'Joined',
           summary: 'The connection now listens to the channel; activities follow as they are logged.',
-          payload: withDescriptions(payloadOf(joinedMessage, 'output'), { channel: 'The channel as the join named it.' }),
-          examples: [{ name: 'camera', payload: { type: 'joined', channel: 'classroom-3b' } }],
+          payload: withDescriptions(payloadOf(joinedMessage, 'output'), {
+            channel: 'The channel as the join named it.',
+            lastEventId: 'The newest event already published when the join took effect; later ones arrive live. Keep it for a rejoin.',
+          }),
+          examples: [{ name: 'camera', payload: { type: 'joined', channel: 'classroom-3b', lastEventId: 4711 } }],
         },
         activity: {
           name: 'activity',
           title: 'Activity',
           summary: 'An activity was logged. `data` is exactly one item of GET /api/activities.',
           payload: activityPayload(),
-          examples: [{ name: 'aboutOneChild', payload: { type: 'activity', data: exampleActivity } }],
+          examples: [{ name: 'aboutOneChild', payload: { type: 'activity', data: exampleActivity, eventId: 4712 } }],
         },
         error: {
           name: 'error',

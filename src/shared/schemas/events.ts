@@ -50,7 +50,7 @@ export const bookingStatusChangedEvent = event(
 
 export const activityCreatedEvent = event(
   'activity.created',
-  z.object({ activity: activityOutput }),
+  z.object({ activity: activityOutput, classroomId: z.number().int().describe('The classroom it was logged for (its channel on /ws is classroom:<classroomId>).') }),
   "Staff logged an activity: sent to the nursery's staff, and to each family with a child it is about (every family of the classroom for a classroom-wide one).",
 );
 

@@ -178,20 +178,6 @@ export function applyActivityToChild(
     .executeTakeFirst();
 }
 
-/**
- * One activity by id, unscoped, with the families of the children it is about: only for
- * delivery to sockets whose join was already checked against the activity's classroom.
- */
-export async function findActivityForDelivery(db: Db, activityId: number) {
-  const activity = await db
-    .selectFrom('activities')
-    .select((eb) => [...activityColumns, 'activities.classroom_id', childIdsOf(eb)])
-    .where('activities.id', '=', activityId)
-    .executeTakeFirst();
-  if (!activity) return undefined;
-  return { ...activity, family_ids: await familyIdsOf(db, activity.child_ids) };
-}
-
 /** The families of these children, whose adults alone (with staff) may read an activity about them. */
 export async function familyIdsOf(db: Db, childIds: number[]): Promise<number[]> {
   if (childIds.length === 0) return [];

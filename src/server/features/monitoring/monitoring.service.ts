@@ -15,7 +15,6 @@ import type { Database, Db } from '../../db/database';
 import { pageOf } from '../../db/keyset';
 import { writeEvents } from '../../db/outbox';
 import { badInput, forbidden, notFound } from '../../errors';
-import type { RealtimeEvent } from '../../realtime/event-bus';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 import * as repo from './monitoring.repository';
 
@@ -33,12 +32,9 @@ export function createMonitoringService(deps: {
   db: Kysely<Database>;
   timeZone: string;
   now?: () => Date;
-  /** Called after an activity is committed, with it as listeners receive it; never rejects. */
-  publish?: (event: RealtimeEvent, local: DeliverableActivity) => Promise<void>;
 }) {
   const { db, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
-  const publish = deps.publish ?? (async () => {});
 
   function toActivityDto(row: ActivityRow, at: Date): ActivityDto {
     return {
@@ -103,7 +99,8 @@ export function createMonitoringService(deps: {
       }
       const childIds = [...new Set([...input.childIds, ...(input.childId ? [input.childId] : [])])];
       const values = { classroomId: target.classroomId, cameraId: target.cameraId, childIds, type: input.type, description: input.description, occurredAt, createdBy: user.id };
-      const { row, familyIds } = await db.transaction().execute(async (trx) => {
+      // Listeners on /ws hear of it through the outbox (realtime/outbox-relay.ts), once committed.
+      const row = await db.transaction().execute(async (trx) => {
         await requireChildrenIn(trx, user, childIds, target.classroomId);
         const inserted = await repo.insertActivity(trx, values);
         for (const childId of childIds) {
@@ -113,16 +110,14 @@ export function createMonitoringService(deps: {
         // The outbox's audiences: the staff of the nursery, and each family the activity is about
         // (for a classroom-wide one, every family with a child in the room), one event each.
         const audience = await repo.activityAudience(trx, target.classroomId, familyIds);
-        const payload = { activity: toActivityDto(inserted, at) };
+        const payload = { activity: toActivityDto(inserted, at), classroomId: target.classroomId };
         await writeEvents(trx, [
           { type: 'activity.created', nurseryId: audience.nurseryId, payload, occurredAt: at },
           ...audience.familyIds.map((familyId) => ({ type: 'activity.created' as const, familyId, payload, occurredAt: at })),
         ]);
-        return { row: inserted, familyIds };
+        return inserted;
       });
-      const activity = toActivityDto(row, at);
-      await publish(activityEvent(target.classroomId, row.id), { activity, familyIds });
-      return activity;
+      return toActivityDto(row, at);
     },
 
     /** The staff member's classrooms, each with its cameras and children, for logging activities. */
@@ -146,11 +141,6 @@ export function createMonitoringService(deps: {
       }));
     },
 
-    /** An activity as listeners receive it, with who may see it, for delivery on an instance that did not publish it. */
-    async activityForDelivery(activityId: number): Promise<DeliverableActivity | undefined> {
-      const row = await repo.findActivityForDelivery(db, activityId);
-      return row && { activity: toActivityDto(row, now()), familyIds: row.family_ids };
-    },
   };
 
   /** Every named child must be one the caller may see, in the classroom the activity is logged for. */
@@ -189,14 +179,6 @@ export function createMonitoringService(deps: {
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
-/** What a classroom's listeners receive for one activity, and which families may see it (staff always may). */
-export interface DeliverableActivity {
-  activity: ActivityDto;
-  /** The families of the children it is about; empty for a classroom-wide activity, which every family in the room sees. */
-  familyIds: number[];
-}
 
 type ActivityRow = { id: number; type: string; description: string; occurred_at: Date; camera_id: string | null; child_ids: number[] };
 
-/** A classroom's feed is one realtime topic, named as its channel: every camera of the classroom listens to it. */
-const activityEvent = (classroomId: number, activityId: number): RealtimeEvent => ({ topic: classroomChannel(classroomId), data: { activityId } });
