@@ -16,6 +16,7 @@ import * as createFamilies from './0016_create_families';
 import * as createOutboxAndWebhooks from './0017_create_outbox_and_webhooks';
 import * as addFamilyErasure from './0018_add_family_erasure';
 import * as createFamilyExports from './0019_create_family_exports';
+import * as addNurseryWebhooks from './0020_add_nursery_webhooks';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0017_create_outbox_and_webhooks': createOutboxAndWebhooks,
   '0018_add_family_erasure': addFamilyErasure,
   '0019_create_family_exports': createFamilyExports,
+  '0020_add_nursery_webhooks': addNurseryWebhooks,
 };

@@ -1573,14 +1573,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your family's webhooks
-         * @description Every endpoint registered for your family, oldest first, without its secret. Guardians only, from a browser session.
+         * Your family's (or nursery's) webhooks
+         * @description Every endpoint registered for your family (for staff: your nursery), oldest first, without its secret. Guardians and nursery staff, from a browser session.
          */
         get: operations["webhooks-list"];
         put?: never;
         /**
          * Register a webhook
-         * @description Events about your family are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). The body is {type, timestamp, data}. Events: booking.created, booking.status_changed, activity.created, child.created, child.updated, post.created. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. The address must be https:// and public. The secret is in this answer only. Guardians only, from a browser session.
+         * @description Events about your family (for staff: your nursery's events, such as every activity logged there) are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). The body is {type, timestamp, data}. Events: booking.created, booking.status_changed, activity.created, child.created, child.updated, post.created. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. The address must be https:// and public. The secret is in this answer only. Guardians and nursery staff, from a browser session.
          */
         post: operations["webhooks-create"];
         delete?: never;
@@ -1597,15 +1597,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of your family’s webhooks
-         * @description Another family's webhook answers 404. Guardians only, from a browser session.
+         * One of your family’s (or nursery’s) webhooks
+         * @description Another family's or nursery's webhook answers 404. Guardians and nursery staff, from a browser session.
          */
         get: operations["webhooks-get"];
         put?: never;
         post?: never;
         /**
          * Remove a webhook
-         * @description Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians only, from a browser session.
+         * @description Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians and nursery staff, from a browser session.
          */
         delete: operations["webhooks-remove"];
         options?: never;
@@ -1622,7 +1622,7 @@ export interface paths {
         };
         /**
          * A webhook's latest deliveries
-         * @description The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians only, from a browser session.
+         * @description The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians and nursery staff, from a browser session.
          */
         get: operations["webhooks-deliveries"];
         put?: never;
@@ -11226,7 +11226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11306,7 +11306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11396,7 +11396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11405,7 +11405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not one of your family’s webhooks */
+            /** @description Not one of your family’s (or, for staff, your nursery’s) webhooks */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11477,7 +11477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11486,7 +11486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not one of your family’s webhooks */
+            /** @description Not one of your family’s (or, for staff, your nursery’s) webhooks */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11583,7 +11583,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11592,7 +11592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not one of your family’s webhooks */
+            /** @description Not one of your family’s (or, for staff, your nursery’s) webhooks */
             404: {
                 headers: {
                     [name: string]: unknown;

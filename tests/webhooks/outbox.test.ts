@@ -116,7 +116,7 @@ describe('the transactional outbox', () => {
       ['activity.created', null, false],
       ['activity.created', demoFamily, true],
     ]);
-    expect(events[1]!.payload).toEqual({ activity: res.json() });
+    expect(events[1]!.payload).toEqual({ activity: res.json(), classroomId: demoChild.classroom_id });
   });
 
   it('records post.created for the author’s family only, and nothing for a staff post', async () => {
@@ -138,6 +138,19 @@ describe('the transactional outbox', () => {
       expect(domainEvent.safeParse(body).error?.issues ?? [], `${event.type} ${JSON.stringify(body)}`).toEqual([]);
       expect(eventSchemas[event.type].safeParse(body).success).toBe(true);
     }
+  });
+
+  it('migration 0020: a webhook endpoint belongs to exactly one family or nursery, and the migration goes down and up', async () => {
+    const endpoint = (owner: { family_id?: number; nursery_id?: number }) =>
+      t.database.db.insertInto('webhook_endpoints').values({ ...owner, url: 'https://example.com/h', event_types: ['activity.created'], secret: 'whsec_x', created_at: NOW, created_by: null }).returning('id').executeTakeFirstOrThrow();
+    await expect(endpoint({})).rejects.toThrow(/webhook_endpoints_one_owner/);
+    await expect(endpoint({ family_id: demoFamily, nursery_id: nurseryId })).rejects.toThrow(/webhook_endpoints_one_owner/);
+    await endpoint({ family_id: demoFamily });
+    await endpoint({ nursery_id: nurseryId });
+    await migrateTo(t.database.db, '0019_create_family_exports');
+    expect(await t.database.db.selectFrom('webhook_endpoints').select('family_id').execute()).toEqual([{ family_id: demoFamily }]);
+    await migrateToLatest(t.database.db);
+    await t.database.db.deleteFrom('webhook_endpoints').execute();
   });
 
   it('migration 0017 goes down and up again', async () => {

@@ -114,7 +114,7 @@ describe('webhooks', () => {
     expect((await rest('GET', '/api/webhooks', other)).json().map((w: { id: number }) => w.id)).toEqual([theirHook.id]);
   });
 
-  it('is for guardians in a browser session: carers, staff and API tokens get 403', async () => {
+  it('is for guardians and staff in a browser session: carers and API tokens get 403', async () => {
     const db = t.database.db;
     const demoUser = await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
     await db
@@ -122,14 +122,51 @@ describe('webhooks', () => {
       .values({ name: 'Carla Carer', email: 'carla@webhooks.test', password_hash: await hashPassword('a quiet harbour at dawn 7'), family_id: await familyIdOf(db, demoUser.id), family_role: 'carer' })
       .execute();
     const carer = await t.signIn({ email: 'carla@webhooks.test', password: 'a quiet harbour at dawn 7' });
-    const staff = await t.signIn(demoAccounts.staff);
     const token = (await rest('POST', '/api/tokens', demo, { name: 'everything', scopes: ['children:read', 'bookings:read', 'bookings:write'] })).json().token as string;
     const payload = { url: 'https://example.com/hook', eventTypes: ['child.created'] };
     expect((await rest('POST', '/api/webhooks', carer, payload)).json().code).toBe('guardian_only');
-    expect((await rest('POST', '/api/webhooks', staff, payload)).statusCode).toBe(403);
     const byToken = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { authorization: `Bearer ${token}` }, payload });
     expect(byToken.statusCode, byToken.body).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+  });
+
+  it("sends a nursery's events to its staff's endpoints and not to another nursery's, and a family's to the family only", async () => {
+    const db = t.database.db;
+    const sunshine = await db.selectFrom('classrooms').select(['id', 'nursery_id']).where('name', '=', 'Sunshine Room').executeTakeFirstOrThrow();
+    await db
+      .insertInto('users')
+      .values({ name: 'Tomasz Nowak', email: 'tomasz@webhooks.test', password_hash: await hashPassword('a quiet harbour at dawn 7'), role: 'staff', nursery_id: sunshine.nursery_id })
+      .execute();
+    const staff = await t.signIn(demoAccounts.staff);
+    const otherStaff = await t.signIn({ email: 'tomasz@webhooks.test', password: 'a quiet harbour at dawn 7' });
+    const [ourNursery, theirNursery, ourFamily, theirFamily] = [await receiver(), await receiver(), await receiver(), await receiver()];
+    const staffHook = await register(staff, ourNursery.url, ['activity.created']);
+    const otherStaffHook = await register(otherStaff, theirNursery.url, ['activity.created']);
+    const familyHook = await register(demo, ourFamily.url, ['activity.created']);
+    const otherFamilyHook = await register(other, theirFamily.url, ['activity.created']);
+
+    const demoFamily = await familyIdOf(db, (await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow()).id);
+    const child = await db.selectFrom('children').select(['id', 'classroom_id']).where('family_id', '=', demoFamily).where('classroom_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const ours = await rest('POST', '/api/activities', staff, { channel: `classroom:${child.classroom_id}`, childIds: [child.id], type: 'snack', description: 'Pear slices' });
+    expect(ours.statusCode, ours.body).toBe(201);
+    const theirs = await rest('POST', '/api/activities', otherStaff, { channel: `classroom:${sunshine.id}`, childIds: [], type: 'play', description: 'Sand pit' });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+
+    await waitUntil(() => [ourNursery, theirNursery, ourFamily, theirFamily].every((r) => r.received.length >= 1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const activityIds = (r: typeof ourNursery) => r.received.map((d) => JSON.parse(d.body).data.activity.id);
+    expect(activityIds(ourNursery)).toEqual([ours.json().id]);
+    expect(activityIds(ourFamily)).toEqual([ours.json().id]);
+    expect(activityIds(theirNursery)).toEqual([theirs.json().id]);
+    expect(activityIds(theirFamily)).toEqual([theirs.json().id]);
+
+    // Each sees its own endpoints only; anyone else's id answers 404.
+    expect((await rest('GET', '/api/webhooks', staff)).json().map((w: { id: number }) => w.id)).toEqual([staffHook.id]);
+    for (const cookie of [otherStaff, demo]) expect((await rest('GET', `/api/webhooks/${staffHook.id}/deliveries`, cookie)).statusCode).toBe(404);
+    expect((await rest('DELETE', `/api/webhooks/${familyHook.id}`, staff)).statusCode).toBe(404);
+    for (const [cookie, hook] of [[staff, staffHook], [otherStaff, otherStaffHook], [demo, familyHook], [other, otherFamilyHook]] as const) {
+      expect((await rest('DELETE', `/api/webhooks/${hook.id}`, cookie)).statusCode).toBe(200);
+    }
   });
 
   it('refuses addresses it must not send to, and unknown fields', async () => {

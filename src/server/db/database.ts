@@ -505,7 +505,9 @@ export interface OutboxEventsTable {
 
 export interface WebhookEndpointsTable {
   id: Generated<number>;
-  family_id: number;
+  /** The owner: a family (registered by a guardian) or a nursery (by its staff), exactly one of the two. */
+  family_id: ColumnType<number | null, number | null | undefined, number | null>;
+  nursery_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: number | null;
   url: string;
   description: Defaulted<string>;

@@ -29,7 +29,7 @@ export interface DomainEvent {
  * with `after=<id>` can never pass an event that commits later with a smaller id.
  *
  * In the same statement each event becomes a pending delivery for every enabled webhook
- * endpoint of its family that asked for its type.
+ * endpoint of its audience (the family's, or the nursery's staff's) that asked for its type.
  */
 export async function writeEvents(trx: Transaction<Database>, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -39,11 +39,11 @@ export async function writeEvents(trx: Transaction<Database>, events: readonly D
     WITH inserted AS (
       INSERT INTO outbox_events (type, family_id, nursery_id, payload, occurred_at)
       VALUES ${sql.join(rows)}
-      RETURNING id, type, family_id
+      RETURNING id, type, family_id, nursery_id
     )
     INSERT INTO webhook_deliveries (endpoint_id, event_id)
     SELECT w.id, i.id FROM inserted i
-      JOIN webhook_endpoints w ON w.family_id = i.family_id AND i.type = ANY (w.event_types) AND w.disabled_at IS NULL`.execute(trx);
+      JOIN webhook_endpoints w ON (w.family_id = i.family_id OR w.nursery_id = i.nursery_id) AND i.type = ANY (w.event_types) AND w.disabled_at IS NULL`.execute(trx);
   await sql`SELECT pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`.execute(trx);
 }
 

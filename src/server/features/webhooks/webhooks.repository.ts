@@ -4,21 +4,31 @@ import type { EventType } from '../../../shared/schemas/events';
 
 const endpointColumns = ['id', 'url', 'description', 'event_types', 'created_at', 'disabled_at', 'disabled_reason'] as const;
 
-export function insertEndpoint(db: Db, endpoint: Insertable<WebhookEndpointsTable>) {
-  return db.insertInto('webhook_endpoints').values(endpoint).returning(endpointColumns).executeTakeFirstOrThrow();
+/** Whose endpoints: a family's (its guardians manage them) or a nursery's (its staff do). */
+export interface Owner {
+  column: 'family_id' | 'nursery_id';
+  id: number;
 }
 
-export function listEndpointsOfFamily(db: Db, familyId: number) {
-  return db.selectFrom('webhook_endpoints').select(endpointColumns).where('family_id', '=', familyId).orderBy('id').execute();
+export function insertEndpoint(db: Db, owner: Owner, endpoint: Omit<Insertable<WebhookEndpointsTable>, 'family_id' | 'nursery_id'>) {
+  return db
+    .insertInto('webhook_endpoints')
+    .values({ ...endpoint, [owner.column]: owner.id })
+    .returning(endpointColumns)
+    .executeTakeFirstOrThrow();
 }
 
-/** One of the family's endpoints; another family's reads as absent. */
-export function findEndpointOfFamily(db: Db, familyId: number, endpointId: number) {
-  return db.selectFrom('webhook_endpoints').select(endpointColumns).where('id', '=', endpointId).where('family_id', '=', familyId).executeTakeFirst();
+export function listEndpointsOf(db: Db, owner: Owner) {
+  return db.selectFrom('webhook_endpoints').select(endpointColumns).where(owner.column, '=', owner.id).orderBy('id').execute();
 }
 
-export function deleteEndpointOfFamily(db: Db, familyId: number, endpointId: number) {
-  return db.deleteFrom('webhook_endpoints').where('id', '=', endpointId).where('family_id', '=', familyId).returning(endpointColumns).executeTakeFirst();
+/** One of the owner's endpoints; anyone else's reads as absent. */
+export function findEndpointOf(db: Db, owner: Owner, endpointId: number) {
+  return db.selectFrom('webhook_endpoints').select(endpointColumns).where('id', '=', endpointId).where(owner.column, '=', owner.id).executeTakeFirst();
+}
+
+export function deleteEndpointOf(db: Db, owner: Owner, endpointId: number) {
+  return db.deleteFrom('webhook_endpoints').where('id', '=', endpointId).where(owner.column, '=', owner.id).returning(endpointColumns).executeTakeFirst();
 }
 
 /** The endpoint's latest deliveries, newest first. */

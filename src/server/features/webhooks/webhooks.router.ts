@@ -5,8 +5,8 @@ import { createdWebhookOutput, createWebhookInput, webhookDeliveryOutput, webhoo
 import { protectedProcedure, router } from '../../trpc/init';
 
 const tags = ['webhooks'];
-const GUARDIANS_ONLY = 'A carer (guardian_only), a staff or teacher account, or an API token: webhooks are managed from a guardian’s browser session';
-const NOT_OURS = 'Not one of your family’s webhooks';
+const GUARDIANS_ONLY = 'A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session';
+const NOT_OURS = 'Not one of your family’s (or, for staff, your nursery’s) webhooks';
 const noInput = z.strictObject({}).optional();
 
 export const webhooksRouter = router({
@@ -16,8 +16,8 @@ export const webhooksRouter = router({
         method: 'GET',
         path: '/webhooks',
         tags,
-        summary: "Your family's webhooks",
-        description: 'Every endpoint registered for your family, oldest first, without its secret. Guardians only, from a browser session.',
+        summary: "Your family's (or nursery's) webhooks",
+        description: 'Every endpoint registered for your family (for staff: your nursery), oldest first, without its secret. Guardians and nursery staff, from a browser session.',
         errorResponses: { 403: GUARDIANS_ONLY },
       },
     })
@@ -31,8 +31,8 @@ export const webhooksRouter = router({
         method: 'GET',
         path: '/webhooks/{id}',
         tags,
-        summary: 'One of your family’s webhooks',
-        description: "Another family's webhook answers 404. Guardians only, from a browser session.",
+        summary: 'One of your family’s (or nursery’s) webhooks',
+        description: "Another family's or nursery's webhook answers 404. Guardians and nursery staff, from a browser session.",
         errorResponses: { 403: GUARDIANS_ONLY, 404: NOT_OURS },
       },
     })
@@ -48,9 +48,9 @@ export const webhooksRouter = router({
         tags,
         summary: 'Register a webhook',
         description:
-          `Events about your family are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). ` +
+          `Events about your family (for staff: your nursery's events, such as every activity logged there) are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). ` +
           `The body is {type, timestamp, data}. Events: ${eventTypes.join(', ')}. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. ` +
-          'The address must be https:// and public. The secret is in this answer only. Guardians only, from a browser session.',
+          'The address must be https:// and public. The secret is in this answer only. Guardians and nursery staff, from a browser session.',
         successDescription: 'Created: answers 201 with the secret.',
         errorResponses: { 403: GUARDIANS_ONLY },
       },
@@ -68,7 +68,7 @@ export const webhooksRouter = router({
         path: '/webhooks/{id}',
         tags,
         summary: 'Remove a webhook',
-        description: 'Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians only, from a browser session.',
+        description: 'Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians and nursery staff, from a browser session.',
         errorResponses: { 403: GUARDIANS_ONLY, 404: NOT_OURS },
       },
     })
@@ -83,7 +83,7 @@ export const webhooksRouter = router({
         path: '/webhooks/{id}/deliveries',
         tags,
         summary: "A webhook's latest deliveries",
-        description: 'The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians only, from a browser session.',
+        description: 'The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians and nursery staff, from a browser session.',
         errorResponses: { 403: GUARDIANS_ONLY, 404: NOT_OURS },
       },
     })

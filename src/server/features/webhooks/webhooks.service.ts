@@ -2,10 +2,10 @@ import net from 'node:net';
 import type { Kysely } from 'kysely';
 import type { CreatedWebhookDto, CreateWebhookInput, WebhookDeliveryDto, WebhookDto } from '../../../shared/schemas/webhooks';
 import type { Database } from '../../db/database';
-import { familyScopeOf, requireFamily } from '../../db/family-scope';
-import { badInput, notFound } from '../../errors';
+import { requireFamily } from '../../db/family-scope';
+import { badInput, forbidden, notFound } from '../../errors';
 import { newWebhookSecret, webhookHeaders } from '../../lib/standard-webhooks';
-import type { AuthenticatedUser } from '../../principal';
+import { isStaff, type AuthenticatedUser } from '../../principal';
 import * as repo from './webhooks.repository';
 import { isPrivateAddress, postJson } from './webhooks.sender';
 
@@ -45,7 +45,18 @@ function urlProblem(raw: string, allowPrivate: boolean): string | undefined {
   return undefined;
 }
 
-type EndpointRow = Awaited<ReturnType<typeof repo.listEndpointsOfFamily>>[number];
+/**
+ * Whose webhooks the caller manages: staff those of their nursery, which receive the nursery's
+ * events; a family's adults those of their family (carers are refused before this, by
+ * family-roles). Teachers, and staff of no nursery, have none.
+ */
+function ownerOf(user: AuthenticatedUser): repo.Owner {
+  if (!isStaff(user)) return { column: 'family_id', id: requireFamily(user) };
+  if (user.nurseryId === null) throw forbidden('Only staff of a nursery can manage its webhooks.');
+  return { column: 'nursery_id', id: user.nurseryId };
+}
+
+type EndpointRow = Awaited<ReturnType<typeof repo.listEndpointsOf>>[number];
 
 function toWebhookDto(row: EndpointRow): WebhookDto {
   return {
@@ -84,7 +95,7 @@ export function createWebhooksService(deps: { db: Kysely<Database>; settings: We
   const now = deps.now ?? (() => new Date());
 
   async function requireEndpoint(user: AuthenticatedUser, endpointId: number) {
-    const row = await repo.findEndpointOfFamily(db, familyScopeOf(user), endpointId);
+    const row = await repo.findEndpointOf(db, ownerOf(user), endpointId);
     if (!row) throw notFound('That webhook');
     return row;
   }
@@ -104,26 +115,26 @@ export function createWebhooksService(deps: { db: Kysely<Database>; settings: We
 
   return {
     async list(user: AuthenticatedUser): Promise<WebhookDto[]> {
-      return (await repo.listEndpointsOfFamily(db, familyScopeOf(user))).map(toWebhookDto);
+      return (await repo.listEndpointsOf(db, ownerOf(user))).map(toWebhookDto);
     },
 
     async get(user: AuthenticatedUser, endpointId: number): Promise<WebhookDto> {
       return toWebhookDto(await requireEndpoint(user, endpointId));
     },
 
-    /** Registers a receiver for the caller's family; its secret is in this answer only. */
+    /** Registers a receiver for the caller's family or nursery; its secret is in this answer only. */
     async create(user: AuthenticatedUser, input: CreateWebhookInput): Promise<CreatedWebhookDto> {
-      const familyId = requireFamily(user);
+      const owner = ownerOf(user);
       const problem = urlProblem(input.url, settings.allowPrivate);
       if (problem) throw badInput('url', problem);
       const secret = newWebhookSecret();
-      const row = await repo.insertEndpoint(db, { family_id: familyId, created_by: user.id, url: input.url, description: input.description, event_types: input.eventTypes, secret, created_at: now() });
+      const row = await repo.insertEndpoint(db, owner, { created_by: user.id, url: input.url, description: input.description, event_types: input.eventTypes, secret, created_at: now() });
       return { ...toWebhookDto(row), secret };
     },
 
     /** Removes the endpoint and its deliveries, including any not yet sent. */
     async remove(user: AuthenticatedUser, endpointId: number): Promise<WebhookDto> {
-      const row = await repo.deleteEndpointOfFamily(db, familyScopeOf(user), endpointId);
+      const row = await repo.deleteEndpointOf(db, ownerOf(user), endpointId);
       if (!row) throw notFound('That webhook');
       return toWebhookDto(row);
     },
