@@ -84,7 +84,7 @@ describe('loading and searching the knowledge base', () => {
   let database: TestDatabase;
   const content: KnowledgeBaseContent = {
     articles: [
-      article('zebra-care', { title: 'Caring for zebras', tags: ['stripes'], body: 'Zebras need space to run. ' + 'Plenty of grass and water. '.repeat(5) }),
+      article('zebra-care', { title: 'Caring for zebras', tags: ['grazing'], body: 'Zebras need space to run. ' + 'Plenty of grass and water. '.repeat(5) }),
       article('horse-riding', { title: 'First riding lessons', tags: ['ponies', 'saddles'], body: 'Some stables also keep a zebra, but mostly ponies and horses.' }),
       article('garden-birds', { title: 'Garden birds', tags: ['feeders', 'zebra finch'], body: 'Feeders bring birds close to the window.' }),
     ],

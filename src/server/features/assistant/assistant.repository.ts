@@ -165,12 +165,21 @@ const FIELD_WEIGHTS = { title: 5, tags: 3 };
 const HINT_WEIGHT = 0.5;
 /** How much a title that closely matches the question, by trigrams, adds to the score. */
 const TITLE_MATCH_BONUS = 1;
+/**
+ * An article counts towards a word's rarity only when the word is in its title or tags or comes
+ * up this often in its text. Every article ends by telling the parent when to talk to someone
+ * and where to get help, so 'talk' and 'help' were in all 62 and weighed nothing, even for the
+ * article on helping a child talk; a word said once in passing says little about what an
+ * article is for. Chosen in round 6 over all seven tuning sets' 931 questions (2 against 1, 3
+ * and 4: bench/README.md).
+ */
+const SALIENT_OCCURRENCES = 2;
 
 /**
- * Ranks articles for a question by BM25F: each word counts by how rare it is across the
- * articles, times how often it appears, with diminishing returns, in the title, tags and
- * text weighted by field and the text length-normalised. Words are OR-ed, so a question need
- * not use every word an article does.
+ * Ranks articles for a question by BM25F: each word counts by how rare it is among the articles
+ * it is salient in (SALIENT_OCCURRENCES), times how often it appears, with diminishing returns,
+ * in the title, tags and text weighted by field and the text length-normalised. Words are
+ * OR-ed, so a question need not use every word an article does.
  */
 export async function searchArticles(db: Db, query: SearchQuery, limit: number): Promise<ArticleMatch[]> {
   const result = await sql<ArticleMatch>`
@@ -193,14 +202,16 @@ export async function searchArticles(db: Db, query: SearchQuery, limit: number):
       SELECT a.id, terms.lexeme, terms.weight,
         ${FIELD_WEIGHTS.title}::float8 * cardinality(array_positions(u.weights, 'A')) +
         ${FIELD_WEIGHTS.tags}::float8 * cardinality(array_positions(u.weights, 'B')) +
-        cardinality(array_positions(u.weights, 'C')) / (1 - ${BM25.b}::float8 + ${BM25.b}::float8 * lengths.length / corpus.average_length) AS tf
+        cardinality(array_positions(u.weights, 'C')) / (1 - ${BM25.b}::float8 + ${BM25.b}::float8 * lengths.length / corpus.average_length) AS tf,
+        cardinality(array_positions(u.weights, 'A')) + cardinality(array_positions(u.weights, 'B')) > 0
+          OR cardinality(array_positions(u.weights, 'C')) >= ${SALIENT_OCCURRENCES}::int AS salient
       FROM articles a
       CROSS JOIN LATERAL unnest(a.search) AS u(lexeme, positions, weights)
       JOIN terms ON terms.lexeme = u.lexeme
       JOIN lengths ON lengths.id = a.id
       CROSS JOIN corpus
     ),
-    document_frequency AS (SELECT lexeme, count(*)::float8 AS df FROM occurrences GROUP BY lexeme),
+    document_frequency AS (SELECT lexeme, (count(*) FILTER (WHERE salient))::float8 AS df FROM occurrences GROUP BY lexeme),
     scored AS (
       SELECT o.id,
         sum(o.weight * ln(1 + (corpus.n - d.df + 0.5) / (d.df + 0.5)) * o.tf * (${BM25.k1}::float8 + 1) / (${BM25.k1}::float8 + o.tf)) AS text_score
