@@ -38,8 +38,9 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
 
 /**
  * A camera channel's activity log: the fetched newest 20, then each live activity from /ws put
- * at the front. Joins on open, reconnects with backoff, and catches up on what it missed
- * after a reconnect. Give `null` to stay idle (no camera, or nobody signed in).
+ * at the front. Joins on open and reconnects with backoff. A rejoin names the last event it had,
+ * and the server sends what was missed first, in order, so a phone that lost its signal misses
+ * nothing and shows nothing twice. Give `null` to stay idle (no camera, or nobody signed in).
  */
 export function useActivityFeed(channel: string | null) {
   const input = { channel: channel ?? undefined, limit: ACTIVITY_CAP };
@@ -54,7 +55,8 @@ export function useActivityFeed(channel: string | null) {
     let socket: WebSocket | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
-    let joinedBefore = false;
+    /** The newest event this connection's channel has had: from `joined`, then each activity. */
+    let lastEventId: number | undefined;
     let stopped = false;
 
     const connect = async () => {
@@ -64,7 +66,7 @@ export function useActivityFeed(channel: string | null) {
       socket = new WebSocket(feedUrl(channel));
       socketRef.current = socket;
       socket.addEventListener('open', () => {
-        send(socket, { type: 'join', channel });
+        send(socket, { type: 'join', channel, ...(lastEventId === undefined ? {} : { lastEventId }) });
       });
       socket.addEventListener('message', (event) => {
         if (typeof event.data !== 'string') return;
@@ -77,10 +79,10 @@ export function useActivityFeed(channel: string | null) {
         if (message.type === 'joined') {
           attempt = 0;
           setStatus('open');
-          // Activities logged while we were away are not replayed: fetch the list again.
-          if (joinedBefore) void utils.activities.list.invalidate(listInput);
-          joinedBefore = true;
+          // On a rejoin the server sends what came after the lastEventId we sent before this.
+          lastEventId ??= message.lastEventId;
         } else if (message.type === 'activity') {
+          lastEventId = message.eventId;
           utils.activities.list.setData(listInput, (list) => (list ? prependActivity(list, message.data) : list));
         } else {
           console.error(`Realtime channel ${channel}: ${message.message}`);
