@@ -6,7 +6,7 @@ import { lazyNamed } from '../../lib/lazy-with-styles';
 import { useCurrentUser } from '../../lib/use-current-user';
 
 // The dialog brings the date picker; load it when a parent opens it, not with the dashboard.
-const AddChildDialog = lazyNamed(() => import('./add-child-dialog'), 'AddChildDialog');
+const ChildDialog = lazyNamed(() => import('./child-dialog'), 'ChildDialog');
 
 /** 'Add Child': opens the dialog; signed out, it goes to sign-in first and comes back here. */
 export function AddChildButton(props: Pick<ButtonProps, 'size'>) {
@@ -23,7 +23,7 @@ export function AddChildButton(props: Pick<ButtonProps, 'size'>) {
       </Button>
       {adding && (
         <Suspense>
-          <AddChildDialog onClose={() => setAdding(false)} />
+          <ChildDialog onClose={() => setAdding(false)} />
         </Suspense>
       )}
     </>

@@ -5,10 +5,10 @@ import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
-import { createChildInput } from '../../../shared/schemas/children';
+import { createChildInput, type ChildDto, type CreateChildInput } from '../../../shared/schemas/children';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { serverFieldError } from '../../lib/form-errors';
+import { messageOf, serverFieldError } from '../../lib/form-errors';
 
 interface ChildForm {
   name: string;
@@ -19,25 +19,58 @@ interface ChildForm {
 
 type ChildField = keyof ChildForm;
 
+const EMPTY_FORM: ChildForm = { name: '', dateOfBirth: null, specialNeeds: false, specialNeedsDetails: '' };
+
+const formOf = (child: ChildDto): ChildForm => ({
+  name: child.name,
+  dateOfBirth: child.dateOfBirth,
+  specialNeeds: child.specialNeeds,
+  specialNeedsDetails: child.specialNeedsDetails ?? '',
+});
+
+/** The fields whose value differs from the child's: an edit sends only what the parent changed. */
+function changesTo(child: ChildDto, input: CreateChildInput): Partial<CreateChildInput> {
+  return Object.fromEntries(Object.entries(input).filter(([field, value]) => child[field as keyof CreateChildInput] !== value));
+}
+
 const today = () => dayjs().format('YYYY-MM-DD');
 
-/** Add Child: name, date of birth and any special needs; the child joins the family at once. */
-export function AddChildDialog({ onClose }: { onClose: () => void }) {
+// Mantine leaves the calendar's arrows unnamed; a screen reader would announce just "button".
+const CALENDAR_LABELS = {
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+};
+
+/**
+ * A child's name, date of birth and any special needs: given, a child's details to edit;
+ * without one, Add Child, and the new child joins the family at once.
+ */
+export function ChildDialog({ child, onClose }: { child?: ChildDto; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const [form, setForm] = useState<ChildForm>({ name: '', dateOfBirth: null, specialNeeds: false, specialNeedsDetails: '' });
+  const [form, setForm] = useState<ChildForm>(child ? formOf(child) : EMPTY_FORM);
   const [errors, setErrors] = useState<Partial<Record<ChildField, string>>>({});
 
+  const onError = (failed: string) => (error: unknown) => {
+    const field = serverFieldError(error);
+    if (field && field.field in form) setErrors({ [field.field]: field.message });
+    else toast({ title: failed, message: messageOf(error), tone: 'error' });
+  };
+  const saved = async (title: string, message: string) => {
+    toast({ title, message, tone: 'success' });
+    onClose();
+    await utils.children.invalidate();
+  };
   const create = trpc.children.create.useMutation({
-    onSuccess: async (child) => {
-      toast({ title: 'Child added', message: `${child.name} is now part of your family on Nestling.`, tone: 'success' });
-      onClose();
-      await utils.children.list.invalidate();
-    },
-    onError: (error) => {
-      const field = serverFieldError(error);
-      if (field && field.field in form) setErrors({ [field.field]: field.message });
-      else toast({ title: 'Could not add your child', message: error.message, tone: 'error' });
-    },
+    onSuccess: (added) => saved('Child added', `${added.name} is now part of your family on Nestling.`),
+    onError: onError('Could not add your child'),
+  });
+  const update = trpc.children.update.useMutation({
+    onSuccess: (edited) => saved('Changes saved', `${edited.name}'s details are up to date.`),
+    onError: onError('Could not save the changes'),
   });
 
   const change = (patch: Partial<ChildForm>) => {
@@ -46,13 +79,12 @@ export function AddChildDialog({ onClose }: { onClose: () => void }) {
   };
 
   const submit = () => {
-    const input = {
+    const parsed = createChildInput.safeParse({
       name: form.name,
       dateOfBirth: form.dateOfBirth ?? '',
       specialNeeds: form.specialNeeds,
       specialNeedsDetails: form.specialNeeds ? form.specialNeedsDetails : null,
-    };
-    const parsed = createChildInput.safeParse(input);
+    });
     if (!parsed.success) {
       const { fieldErrors } = z.flattenError(parsed.error);
       setErrors({
@@ -62,14 +94,19 @@ export function AddChildDialog({ onClose }: { onClose: () => void }) {
       });
       return;
     }
-    create.mutate(input);
+    if (!child) return create.mutate(parsed.data);
+    const changes = changesTo(child, parsed.data);
+    // Nothing changed: there is nothing to save, and nothing to tell the family.
+    if (Object.keys(changes).length === 0) return onClose();
+    update.mutate({ id: child.id, ...changes });
   };
 
+  const title = child ? 'Edit Child' : 'Add Child';
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Add Child">
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title}>
       <form
         noValidate
-        aria-label="Add a child"
+        aria-label={child ? `Edit ${child.name}` : 'Add a child'}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -85,6 +122,7 @@ export function AddChildDialog({ onClose }: { onClose: () => void }) {
             maxDate={today()}
             defaultLevel="decade"
             valueFormat="MMMM D, YYYY"
+            ariaLabels={CALENDAR_LABELS}
             error={errors.dateOfBirth}
             withAsterisk
           />
@@ -105,8 +143,8 @@ export function AddChildDialog({ onClose }: { onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add Child
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {child ? 'Save Changes' : 'Add Child'}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBabyCarriage, IconPlus } from '@tabler/icons-react';
+import { IconBabyCarriage, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bookingDateLabel } from '../../../shared/booking-display';
 import type { ChildDto } from '../../../shared/schemas/children';
@@ -7,22 +7,24 @@ import { ComingSoonButton } from '../../components/coming-soon-button';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
-import { AddChildDialog } from './add-child-dialog';
+import { ChildDialog } from './child-dialog';
 import { ChildAvatar } from './child-avatar';
 
-/** My Children: each child of the family, and Add Child. */
+/** My Children: each child of the family, to edit, and Add Child. */
 export function MyChildren() {
   const query = trpc.children.list.useQuery(undefined);
   const { user } = useCurrentUser();
+  // A carer cannot add or edit children; the family's guardians can.
+  const isGuardian = user?.familyRole !== 'carer';
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ChildDto | null>(null);
   return (
     <Card>
       <Group justify="space-between" mb="md">
         <Title order={2} fz="lg">
           My Children
         </Title>
-        {/* A carer cannot add children; the family's guardians can. */}
-        {user?.familyRole !== 'carer' && (
+        {isGuardian && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
             Add Child
           </Button>
@@ -45,22 +47,23 @@ export function MyChildren() {
         {(children) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {children.map((child) => (
-              <ChildCard key={child.id} child={child} />
+              <ChildCard key={child.id} child={child} onEdit={isGuardian ? () => setEditing(child) : undefined} />
             ))}
           </SimpleGrid>
         )}
       </QueryState>
-      {adding && <AddChildDialog onClose={() => setAdding(false)} />}
+      {adding && <ChildDialog onClose={() => setAdding(false)} />}
+      {editing && <ChildDialog child={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }
 
-function ChildCard({ child }: { child: ChildDto }) {
+function ChildCard({ child, onEdit }: { child: ChildDto; onEdit?: () => void }) {
   return (
     <Card padding="md" radius="md" component="article" aria-label={child.name}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ChildAvatar child={child} />
-        <Stack gap={4} style={{ minWidth: 0 }}>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600}>{child.name}</Text>
           <Text size="sm" c="dimmed">
             {child.age} · born {bookingDateLabel(child.dateOfBirth)}
@@ -72,6 +75,11 @@ function ChildCard({ child }: { child: ChildDto }) {
           )}
           {child.specialNeedsDetails && <Text size="sm">{child.specialNeedsDetails}</Text>}
         </Stack>
+        {onEdit && (
+          <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Edit ${child.name}`}>
+            Edit
+          </Button>
+        )}
       </Group>
       <Group grow gap="xs" mt="md">
         <ComingSoonButton variant="default" size="xs">
