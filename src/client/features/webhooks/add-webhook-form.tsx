@@ -7,16 +7,18 @@ import { CopyValueButton } from '../../components/copy-value-button';
 import { fieldErrorsOf, serverFieldError, type FieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { EVENT_LABELS } from './event-labels';
+import { EVENT_LABELS, type WebhookAudience } from './event-labels';
 
 const EMPTY = { url: '', eventTypes: [] as string[], description: '' };
 
 /** Registers an endpoint; its signing secret is shown here once, as a new API token is. */
-export function AddWebhookForm() {
+export function AddWebhookForm({ audience }: { audience: WebhookAudience }) {
   const utils = trpc.useUtils();
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<CreatedWebhookDto | null>(null);
+  const labels = EVENT_LABELS[audience];
+  const choices = eventTypes.filter((type) => labels[type] !== undefined);
 
   const create = trpc.webhooks.create.useMutation({
     onSuccess: async (webhook) => {
@@ -58,7 +60,7 @@ export function AddWebhookForm() {
           closeButtonLabel="Dismiss the secret"
           onClose={() => setCreated(null)}
         >
-          <Text size="sm" mb="xs">
+          <Text size="sm" mb="xs" style={{ overflowWrap: 'anywhere' }}>
             Copy it into the app at {created.url} now: it is shown only once. The app uses it to check that each message really comes from Nestling.
           </Text>
           <Group gap="xs" wrap="nowrap">
@@ -92,13 +94,13 @@ export function AddWebhookForm() {
           />
           <Checkbox.Group label="Send a message when" value={form.eventTypes} onChange={(value) => edit('eventTypes', value)} error={errors.eventTypes}>
             <Stack gap="xs" mt="xs">
-              {eventTypes.map((type) => (
+              {choices.map((type) => (
                 <Checkbox
                   key={type}
                   value={type}
                   label={
                     <>
-                      {EVENT_LABELS[type]}{' '}
+                      {labels[type]}{' '}
                       <Code fz="xs" c="dimmed">
                         {type}
                       </Code>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Code, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Code, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { timeAgo } from '../../../shared/relative-time';
@@ -67,24 +67,11 @@ export function WebhookDeliveries({ webhookId, id }: { webhookId: number; id: st
       >
         {(list) => (
           <>
-            <Table.ScrollContainer minWidth={620}>
-              <Table aria-label="Messages sent" verticalSpacing="xs" fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Event</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Answer</Table.Th>
-                    <Table.Th>Took</Table.Th>
-                    <Table.Th>When</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((delivery) => (
-                    <DeliveryRow key={delivery.id} delivery={delivery} now={now} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Messages sent">
+              {list.map((delivery) => (
+                <DeliveryRow key={delivery.id} delivery={delivery} now={now} />
+              ))}
+            </Stack>
             {list.length >= DELIVERIES_SHOWN && (
               <Text size="xs" c="dimmed">
                 The latest {DELIVERIES_SHOWN} messages.
@@ -97,36 +84,32 @@ export function WebhookDeliveries({ webhookId, id }: { webhookId: number; id: st
   );
 }
 
+/** 'Answered 200 in 39 ms', or 'No answer after 5000 ms'; null before the first attempt. */
+function outcomeOf(delivery: WebhookDeliveryDto): string | null {
+  if (delivery.attempts === 0) return null;
+  if (delivery.responseCode === null) return delivery.durationMs === null ? 'No answer' : `No answer after ${delivery.durationMs} ms`;
+  return `Answered ${delivery.responseCode}${delivery.durationMs === null ? '' : ` in ${delivery.durationMs} ms`}`;
+}
+
 function DeliveryRow({ delivery, now }: { delivery: WebhookDeliveryDto; now: Date }) {
   const at = delivery.lastAttemptAt ?? delivery.createdAt;
+  const outcome = outcomeOf(delivery);
   return (
-    <Table.Tr data-testid="webhook-delivery">
-      <Table.Td>
+    <Box component="li" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="webhook-delivery">
+      <Group gap="xs">
         <Code fz="xs">{delivery.eventType}</Code>
-      </Table.Td>
-      <Table.Td>
         <DeliveryStatusBadge delivery={delivery} />
-        <Text size="xs" c="dimmed">
-          {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {delivery.responseCode ?? '—'}
-        {delivery.error && (
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-            {delivery.error}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</Table.Td>
-      <Table.Td>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {outcome ? `${outcome} · ${delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}` : 'Not sent yet'} ·{' '}
         <time dateTime={at}>{timeAgo(new Date(at), now)}</time>
-        {delivery.nextAttemptAt && delivery.attempts > 0 && (
-          <Text size="xs" c="dimmed">
-            Next try at {dayjs(delivery.nextAttemptAt).format('h:mm A')}
-          </Text>
-        )}
-      </Table.Td>
-    </Table.Tr>
+        {delivery.nextAttemptAt && delivery.attempts > 0 && ` · next try at ${dayjs(delivery.nextAttemptAt).format('h:mm A')}`}
+      </Text>
+      {delivery.error && (
+        <Text size="xs" mt={2} style={{ overflowWrap: 'anywhere' }}>
+          {delivery.error}
+        </Text>
+      )}
+    </Box>
   );
 }

@@ -7,10 +7,16 @@ import { QueryState } from '../../components/query-state';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { AddWebhookForm } from './add-webhook-form';
+import type { WebhookAudience } from './event-labels';
 import { WebhookDeliveries } from './webhook-deliveries';
 
-/** The family's webhooks: add one (its secret shown once), see each with the messages sent to it, delete one. */
-export function Webhooks() {
+const INTRODUCTION: Record<WebhookAudience, string> = {
+  family: 'A webhook lets an app of yours hear the moment something happens in your family, such as a booking or a new activity, by sending a message to an address you choose.',
+  nursery: 'A webhook lets your nursery’s own systems hear the moment staff log an activity, by sending a message to an address you choose.',
+};
+
+/** A family's (or, for staff, their nursery's) webhooks: add one (its secret shown once), see each with the messages sent to it, delete one. */
+export function Webhooks({ audience }: { audience: WebhookAudience }) {
   const webhooks = trpc.webhooks.list.useQuery(undefined);
 
   return (
@@ -19,10 +25,9 @@ export function Webhooks() {
         Webhooks
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">
-        A webhook lets an app of yours hear the moment something happens in your family, such as a booking or a new activity, by sending a message to an
-        address you choose. Each message is signed, so your app can tell it comes from Nestling.
+        {INTRODUCTION[audience]} Each message is signed, so your app can tell it comes from Nestling.
       </Text>
-      <AddWebhookForm />
+      <AddWebhookForm audience={audience} />
       <QueryState
         query={webhooks}
         loading={
@@ -33,7 +38,7 @@ export function Webhooks() {
         }
         empty={{
           title: 'No webhooks yet',
-          description: 'Add one when an app of yours should hear about bookings, activities or your children as they happen.',
+          description: audience === 'family' ? 'Add one when an app of yours should hear about bookings, activities or your children as they happen.' : 'Add one when a system of your nursery should hear about activities as staff log them.',
           icon: <IconWebhook size={22} stroke={1.6} aria-hidden />,
         }}
       >

@@ -7,7 +7,8 @@ import { Webhooks } from '../../../features/webhooks/webhooks';
 /**
  * Profile > Personal Info > Integrations: every way an outside app reaches the family's data (the
  * calendar link, API tokens, webhooks) in one place, so a parent can see and end each of them.
- * Carers manage none of these; webhooks belong to a family, so staff have none.
+ * Carers manage none of these. A guardian's webhooks hear about the family; a staff member's about
+ * their nursery; teachers have none.
  */
 export function ProfileIntegrations({ user }: { user: UserDto }) {
   if (user.familyRole === 'carer') return null;
@@ -18,13 +19,14 @@ export function ProfileIntegrations({ user }: { user: UserDto }) {
           Integrations
         </Title>
         <Text size="sm" c="dimmed" mt={4}>
-          Connect your calendar and your own apps to Nestling. Everything that can reach your family’s information from outside is listed here, and you
-          can turn each one off.
+          Connect your calendar and your own apps to Nestling. Everything that can reach your information from outside is listed here, and you can turn
+          each one off.
         </Text>
       </div>
       <CalendarSubscription />
       <ApiAccess />
-      {user.familyRole === 'guardian' && <Webhooks />}
+      {user.familyRole === 'guardian' && <Webhooks audience="family" />}
+      {user.role === 'staff' && <Webhooks audience="nursery" />}
     </Stack>
   );
 }
