@@ -12,9 +12,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE webhook_endpoints ADD COLUMN nursery_id integer REFERENCES nurseries (id) ON DELETE CASCADE`.execute(db);
   await sql`ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_one_owner CHECK ((family_id IS NULL) <> (nursery_id IS NULL))`.execute(db);
   await sql`CREATE INDEX webhook_endpoints_nursery_idx ON webhook_endpoints (nursery_id, id) WHERE nursery_id IS NOT NULL`.execute(db);
+  await sql`ALTER TABLE webhook_deliveries ADD COLUMN resent_at timestamptz`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE webhook_deliveries DROP COLUMN resent_at`.execute(db);
   await sql`DELETE FROM webhook_endpoints WHERE nursery_id IS NOT NULL`.execute(db);
   await sql`DROP INDEX webhook_endpoints_nursery_idx`.execute(db);
   await sql`ALTER TABLE webhook_endpoints DROP CONSTRAINT webhook_endpoints_one_owner`.execute(db);

@@ -30,6 +30,7 @@ export const PROBLEMS = {
   slot_unavailable: { status: 409, title: 'Time unavailable', description: 'The teacher or the child already has a session at that time.' },
   booking_limit_reached: { status: 409, title: 'Booking limit reached', description: 'Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all).' },
   booking_not_cancellable: { status: 409, title: 'Status change not allowed', description: 'The booking is no longer in a status that allows this change.' },
+  webhook_disabled: { status: 409, title: 'Webhook disabled', description: 'The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending.' },
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use', description: 'A request with this Idempotency-Key is still being processed; retry once it has finished.' },
   payload_too_large: { status: 413, title: 'Payload too large', description: 'The body is over the limit: 1 MB for JSON, 5 MB for an image.' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', description: 'JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF.' },

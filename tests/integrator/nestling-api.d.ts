@@ -1633,6 +1633,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Sends the event again now, with the same webhook-id, whether it was delivered, failed or is still waiting for a retry; if the receiver does not take it, it is retried on the usual schedule from now (attempts count from zero). Answers the delivery, pending. Guardians and nursery staff, from a browser session.
+         */
+        post: operations["webhooks-resendDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a webhook back on
+         * @description After 3 days of failed deliveries a webhook is turned off (disabledAt and disabledReason say when and why). This clears both: events from now on reach it again; those that happened while it was off were not queued for it, and its failed deliveries can be resent. Turning on a webhook that is on changes nothing. Guardians and nursery staff, from a browser session.
+         */
+        post: operations["webhooks-enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Catch up on what happened
+         * @description The events you may see, oldest first, after the id you give: your family's (bookings, children, activities about them, your family's posts) or, for nursery staff, your nursery's activities. Each item is the body a webhook receives, with its id; ids follow commit order, so paging with after=<the last id you have> never skips one. An API token sees the kinds of event its read scopes cover (bookings:read, children:read, activities:read, community:read) and needs events:read; a carer sees no bookings. hasMore is false once you have caught up: ask again later with the last id. Events are kept until the family's (or nursery's) data is erased.
+         */
+        get: operations["events-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/problems": {
         parameters: {
             query?: never;
@@ -1941,7 +2001,7 @@ export interface components {
              * @description The machine-readable reason, from a closed list (GET /api/problems).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "webhook_disabled" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
             /** @description For bad input: each field at fault, once. */
             errors?: {
                 /**
@@ -2086,7 +2146,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2532,7 +2592,7 @@ export interface operations {
                             lastUsedAt: string | null;
                             lastUsedIp: string | null;
                             revokedAt: string | null;
-                            scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                            scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
                             expiresAt: string | null;
                         }[];
                         nextCursor: string | null;
@@ -2597,7 +2657,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes?: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                    scopes?: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
                     expiresAt?: string | null;
                 };
             };
@@ -2623,7 +2683,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
                         expiresAt: string | null;
                         token: string;
                     };
@@ -2716,7 +2776,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
                         expiresAt: string | null;
                     };
                 };
@@ -2799,7 +2859,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
                         expiresAt: string | null;
                     };
                 };
@@ -3668,7 +3728,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5417,7 +5477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6135,7 +6195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6594,7 +6654,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7085,7 +7145,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9164,7 +9224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9645,7 +9705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9866,7 +9926,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10896,7 +10956,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11139,7 +11199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11612,6 +11672,629 @@ export interface operations {
             };
         };
     };
+    "webhooks-resendDelivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the delivery is pending and due now. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @example 1 */
+                        eventId: number;
+                        /** @enum {string} */
+                        eventType: "booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created";
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        responseCode: number | null;
+                        error: string | null;
+                        durationMs: number | null;
+                        lastAttemptAt: string | null;
+                        nextAttemptAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your webhooks, or not a delivery of this webhook */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description webhook_disabled: the webhook is turned off; turn it back on with POST /webhooks/{id}/enable first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "webhooks-enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        url: string;
+                        description: string;
+                        eventTypes: ("booking.created" | "booking.status_changed" | "activity.created" | "child.created" | "child.updated" | "post.created")[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your family’s (or, for staff, your nursery’s) webhooks */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "events-list": {
+        parameters: {
+            query?: {
+                after?: number;
+                /** @description Items per page: 1 to 100, 20 when absent. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: ({
+                            /** @constant */
+                            type: "booking.created";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            timestamp: string;
+                            data: {
+                                /** @constant */
+                                bookingType: "shadow-teacher";
+                                booking: {
+                                    /** @example 1 */
+                                    id: number;
+                                    teacherId: number | null;
+                                    childId: number | null;
+                                    /** @enum {string} */
+                                    sessionType: "nursery" | "home" | "rehabilitation";
+                                    nurseryId: number | null;
+                                    location: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-11-26
+                                     */
+                                    startDate: string;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-11-26
+                                     */
+                                    endDate: string;
+                                    startTime: string;
+                                    endTime: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "confirmed" | "cancelled";
+                                    cancelReason: ("parent" | "declined" | "expired") | null;
+                                    notes: string;
+                                    totalPrice: number;
+                                    /** @constant */
+                                    currency: "USD";
+                                    /** @enum {string} */
+                                    paymentStatus: "unpaid" | "paid";
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-26T09:30:00.000Z
+                                     */
+                                    createdAt: string;
+                                    teacherName: string;
+                                    childName: string;
+                                    nurseryName: string | null;
+                                    bookedBy: string | null;
+                                };
+                            } | {
+                                /** @constant */
+                                bookingType: "mental-health";
+                                booking: {
+                                    /** @example 1 */
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "service" | "specialist";
+                                    serviceId: string | null;
+                                    optionId: string | null;
+                                    specialistId: string | null;
+                                    sessionTypeId: string | null;
+                                    title: string;
+                                    detail: string;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-11-26
+                                     */
+                                    date: string;
+                                    timeWindow: string;
+                                    timeWindowLabel: string;
+                                    childId: number | null;
+                                    childName: string | null;
+                                    notes: string;
+                                    price: number;
+                                    /** @constant */
+                                    currency: "USD";
+                                    /** @enum {string} */
+                                    status: "pending" | "confirmed" | "cancelled";
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-26T09:30:00.000Z
+                                     */
+                                    createdAt: string;
+                                    bookedBy: string | null;
+                                };
+                            };
+                            /**
+                             * @description Follows commit order; pass the last one you have as after.
+                             * @example 1
+                             */
+                            id: number;
+                        } | {
+                            /** @constant */
+                            type: "booking.status_changed";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            timestamp: string;
+                            data: {
+                                /** @constant */
+                                bookingType: "shadow-teacher";
+                                /** @enum {string} */
+                                from: "pending" | "confirmed" | "cancelled";
+                                /** @enum {string} */
+                                to: "pending" | "confirmed" | "cancelled";
+                                /** @description Set when `to` is cancelled: parent, declined, or expired (a pending request nobody answered in time). */
+                                cancelReason: ("parent" | "declined" | "expired") | null;
+                                booking: {
+                                    /** @example 1 */
+                                    id: number;
+                                    teacherId: number | null;
+                                    childId: number | null;
+                                    /** @enum {string} */
+                                    sessionType: "nursery" | "home" | "rehabilitation";
+                                    nurseryId: number | null;
+                                    location: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-11-26
+                                     */
+                                    startDate: string;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-11-26
+                                     */
+                                    endDate: string;
+                                    startTime: string;
+                                    endTime: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "confirmed" | "cancelled";
+                                    cancelReason: ("parent" | "declined" | "expired") | null;
+                                    notes: string;
+                                    totalPrice: number;
+                                    /** @constant */
+                                    currency: "USD";
+                                    /** @enum {string} */
+                                    paymentStatus: "unpaid" | "paid";
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-26T09:30:00.000Z
+                                     */
+                                    createdAt: string;
+                                    teacherName: string;
+                                    childName: string;
+                                    nurseryName: string | null;
+                                    bookedBy: string | null;
+                                };
+                            } | {
+                                /** @constant */
+                                bookingType: "mental-health";
+                                /** @enum {string} */
+                                from: "pending" | "confirmed" | "cancelled";
+                                /** @enum {string} */
+                                to: "pending" | "confirmed" | "cancelled";
+                                /** @description Set when `to` is cancelled: parent, declined, or expired (a pending request nobody answered in time). */
+                                cancelReason: ("parent" | "declined" | "expired") | null;
+                                booking: {
+                                    /** @example 1 */
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "service" | "specialist";
+                                    serviceId: string | null;
+                                    optionId: string | null;
+                                    specialistId: string | null;
+                                    sessionTypeId: string | null;
+                                    title: string;
+                                    detail: string;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-11-26
+                                     */
+                                    date: string;
+                                    timeWindow: string;
+                                    timeWindowLabel: string;
+                                    childId: number | null;
+                                    childName: string | null;
+                                    notes: string;
+                                    price: number;
+                                    /** @constant */
+                                    currency: "USD";
+                                    /** @enum {string} */
+                                    status: "pending" | "confirmed" | "cancelled";
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-26T09:30:00.000Z
+                                     */
+                                    createdAt: string;
+                                    bookedBy: string | null;
+                                };
+                            };
+                            /**
+                             * @description Follows commit order; pass the last one you have as after.
+                             * @example 1
+                             */
+                            id: number;
+                        } | {
+                            /** @constant */
+                            type: "activity.created";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            timestamp: string;
+                            data: {
+                                activity: {
+                                    /** @example 1 */
+                                    id: number;
+                                    type: string;
+                                    time: string;
+                                    timeAgo: string;
+                                    description: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-26T09:30:00.000Z
+                                     */
+                                    occurredAt: string;
+                                    childIds: number[];
+                                    cameraId: string | null;
+                                };
+                                /**
+                                 * @description The classroom it was logged for (its channel on /ws is classroom:<classroomId>).
+                                 * @example 1
+                                 */
+                                classroomId: number;
+                            };
+                            /**
+                             * @description Follows commit order; pass the last one you have as after.
+                             * @example 1
+                             */
+                            id: number;
+                        } | {
+                            /** @constant */
+                            type: "child.created";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            timestamp: string;
+                            data: {
+                                child: {
+                                    /** @example 1 */
+                                    id: number;
+                                    name: string;
+                                    age: string;
+                                    ageMonths: number;
+                                    /**
+                                     * Format: date
+                                     * @example 2023-04-12
+                                     */
+                                    dateOfBirth: string;
+                                    profileImage: string | null;
+                                    status: string;
+                                    currentActivity: string | null;
+                                    lastUpdate: string | null;
+                                    specialNeeds: boolean;
+                                    specialNeedsDetails: string | null;
+                                };
+                            };
+                            /**
+                             * @description Follows commit order; pass the last one you have as after.
+                             * @example 1
+                             */
+                            id: number;
+                        } | {
+                            /** @constant */
+                            type: "child.updated";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            timestamp: string;
+                            data: {
+                                child: {
+                                    /** @example 1 */
+                                    id: number;
+                                    name: string;
+                                    age: string;
+                                    ageMonths: number;
+                                    /**
+                                     * Format: date
+                                     * @example 2023-04-12
+                                     */
+                                    dateOfBirth: string;
+                                    profileImage: string | null;
+                                    status: string;
+                                    currentActivity: string | null;
+                                    lastUpdate: string | null;
+                                    specialNeeds: boolean;
+                                    specialNeedsDetails: string | null;
+                                };
+                            };
+                            /**
+                             * @description Follows commit order; pass the last one you have as after.
+                             * @example 1
+                             */
+                            id: number;
+                        } | {
+                            /** @constant */
+                            type: "post.created";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            timestamp: string;
+                            data: {
+                                post: {
+                                    /** @example 1 */
+                                    id: number;
+                                    userId: number | null;
+                                    userName: string;
+                                    userImage: string | null;
+                                    title: string;
+                                    content: string;
+                                    image: string | null;
+                                    thumbnail: string | null;
+                                    imageId: string | null;
+                                    tags: string[];
+                                    groupId: number | null;
+                                    likes: number;
+                                    comments: number;
+                                    likedByMe: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-26T09:30:00.000Z
+                                     */
+                                    createdAt: string;
+                                };
+                            };
+                            /**
+                             * @description Follows commit order; pass the last one you have as after.
+                             * @example 1
+                             */
+                            id: number;
+                        })[];
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "problems-list": {
         parameters: {
             query?: never;
@@ -11631,7 +12314,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "webhook_disabled" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -11689,7 +12372,7 @@ export interface operations {
                         /** @example /api/problems/slot_unavailable */
                         type: string;
                         /** @enum {string} */
-                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
+                        code: "validation_failed" | "invalid_json" | "price_mismatch" | "bad_request" | "unauthenticated" | "invalid_credentials" | "two_step_required" | "forbidden" | "forbidden_origin" | "guardian_only" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "email_unavailable" | "two_step_already_on" | "last_sign_in_method" | "last_guardian" | "family_not_empty" | "slot_unavailable" | "booking_limit_reached" | "booking_not_cancellable" | "webhook_disabled" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "quota_exceeded" | "headers_too_large" | "internal_error" | "server_busy" | "service_unavailable";
                         status: number;
                         title: string;
                         description: string;
@@ -11793,7 +12476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
             409: {
                 headers: {
                     [name: string]: unknown;

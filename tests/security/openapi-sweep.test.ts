@@ -56,6 +56,8 @@ interface DemoRows {
   exportId: number;
   /** A webhook of the demo family's, at an address that never resolves (.invalid), so nothing is sent. */
   webhookId: number;
+  /** A delivery to that webhook (of the demo family's post). */
+  webhookDeliveryId: number;
 }
 
 /**
@@ -93,6 +95,9 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'GET /webhooks/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}` }) },
   'DELETE /webhooks/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}` }) },
   'GET /webhooks/{id}/deliveries path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries` }) },
+  'POST /webhooks/{id}/deliveries/{deliveryId}/resend path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries/${r.webhookDeliveryId}/resend` }) },
+  'POST /webhooks/{id}/deliveries/{deliveryId}/resend path:deliveryId': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries/${r.webhookDeliveryId}/resend` }) },
+  'POST /webhooks/{id}/enable path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/enable` }) },
   'GET /family-invitations/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'POST /family-invitations/{secret}/acceptance path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'GET /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
@@ -302,7 +307,7 @@ async function createDemoRows(): Promise<DemoRows> {
   const invitation = await asDemo('POST', '/api/family/invitations', { familyRole: 'carer' });
   const familyExport = await asDemo('POST', '/api/family/exports');
   await t.app.services.familyExports.processNext();
-  const webhook = await asDemo('POST', '/api/webhooks', { url: 'https://receiver.invalid/hook', eventTypes: ['child.created'], description: 'Security sweep' });
+  const webhook = await asDemo('POST', '/api/webhooks', { url: 'https://receiver.invalid/hook', eventTypes: ['child.created', 'post.created'], description: 'Security sweep' });
   const passkeyOptions = await asDemo('POST', '/api/auth/passkeys/registration-options');
   const passkey = await asDemo('POST', '/api/auth/passkeys', { response: new SoftAuthenticator(t.config.publicOrigin).register(passkeyOptions) });
   const booking = await asDemo('POST', '/api/shadow-bookings', shadowBooking(partial));
@@ -312,6 +317,7 @@ async function createDemoRows(): Promise<DemoRows> {
   const post = await asDemo('POST', '/api/community/posts', { title: 'Sweep post', content: 'Written by the demo family.', imageId: imageResponse.json().id });
   await asDemo('PUT', `/api/community/posts/${post.id}/like`);
   const comment = await asDemo('POST', `/api/community/posts/${post.id}/comments`, { content: 'A comment by the demo family.' });
+  const webhookDelivery = await db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', webhook.id).executeTakeFirstOrThrow();
   const group = await db.selectFrom('support_groups').select('id').orderBy('id').executeTakeFirstOrThrow();
   await asDemo('PUT', `/api/community/groups/${group.id}/membership`);
   return {
@@ -321,6 +327,7 @@ async function createDemoRows(): Promise<DemoRows> {
     invitationId: invitation.id,
     exportId: familyExport.id,
     webhookId: webhook.id,
+    webhookDeliveryId: webhookDelivery.id,
     shadowBookingId: booking.id,
     mentalHealthBookingId: mentalHealthBooking.id,
     imageId: imageResponse.json().id,
@@ -368,6 +375,8 @@ function urlOf(op: Operation): string {
     '/family/exports/{id}/download': String(rows.exportId),
     '/webhooks/{id}': String(rows.webhookId),
     '/webhooks/{id}/deliveries': String(rows.webhookId),
+    '/webhooks/{id}/deliveries/{deliveryId}/resend': String(rows.webhookId),
+    '/webhooks/{id}/enable': String(rows.webhookId),
     '/family/members/{id}': String(rows.userId),
     '/family/members/{id}/password-reset': String(rows.userId),
     '/activities/{id}': String(rows.activityId),
@@ -384,7 +393,7 @@ function urlOf(op: Operation): string {
     '/community/images/{id}/thumbnail': rows.imageId,
   };
   const id = own[op.path] ?? (op.path.startsWith('/community/posts/{id}') ? String(rows.postId) : '1');
-  return `/api${op.path.replace('{id}', id).replace('{slug}', 'bedtime-routines').replace('{secret}', 'A'.repeat(43))}`;
+  return `/api${op.path.replace('{id}', id).replace('{deliveryId}', String(rows.webhookDeliveryId)).replace('{slug}', 'bedtime-routines').replace('{secret}', 'A'.repeat(43))}`;
 }
 
 /** The adapter wants a JSON Content-Type on every state change, even one without a request body. */

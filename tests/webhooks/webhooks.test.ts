@@ -169,6 +169,74 @@ describe('webhooks', () => {
     }
   });
 
+  it('resends a delivery with the same webhook-id, and refuses another webhook’s or family’s delivery with 404', async () => {
+    const r = await receiver();
+    const hook = await register(demo, r.url, ['child.created']);
+    const second = await register(demo, (await receiver()).url, ['child.created']);
+    expect((await addChild(demo, 'Resent Rita')).statusCode).toBe(201);
+    await waitUntil(async () => (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json()[0]?.status === 'delivered');
+    const [delivery] = (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json();
+    const [secondsDelivery] = (await rest('GET', `/api/webhooks/${second.id}/deliveries`, demo)).json();
+
+    const resent = await rest('POST', `/api/webhooks/${hook.id}/deliveries/${delivery.id}/resend`, demo);
+    expect(resent.statusCode, resent.body).toBe(202);
+    expect(resent.json()).toMatchObject({ id: delivery.id, eventId: delivery.eventId, status: 'pending', attempts: 0 });
+    await waitUntil(() => r.received.length >= 2);
+    expect(r.received.map((d) => d.headers['webhook-id'])).toEqual([`evt_${delivery.eventId}`, `evt_${delivery.eventId}`]);
+    expect(r.received.every((d) => verify(hook.secret, d))).toBe(true);
+    await waitUntil(async () => (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json()[0]?.status === 'delivered');
+    expect((await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json()[0]).toMatchObject({ id: delivery.id, status: 'delivered', attempts: 1 });
+
+    // The same over tRPC.
+    const viaTrpc = await t.app.inject({ method: 'POST', url: '/trpc/webhooks.resendDelivery', headers: { 'content-type': 'application/json', cookie: demo }, payload: { id: hook.id, deliveryId: delivery.id } });
+    expect(viaTrpc.json().result.data, viaTrpc.body).toMatchObject({ id: delivery.id, status: 'pending' });
+    await waitUntil(() => r.received.length >= 3);
+
+    for (const [cookie, url] of [
+      [demo, `/api/webhooks/${hook.id}/deliveries/${secondsDelivery.id}/resend`],
+      [demo, `/api/webhooks/${second.id}/deliveries/${delivery.id}/resend`],
+      [other, `/api/webhooks/${hook.id}/deliveries/${delivery.id}/resend`],
+      [other, `/api/webhooks/${hook.id}/enable`],
+    ] as const) {
+      const res = await rest('POST', url, cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    const wrongTrpc = await t.app.inject({ method: 'POST', url: '/trpc/webhooks.resendDelivery', headers: { 'content-type': 'application/json', cookie: other }, payload: { id: hook.id, deliveryId: delivery.id } });
+    expect(wrongTrpc.json().error.data.httpStatus).toBe(404);
+    expect((await rest('POST', `/api/webhooks/${hook.id}/deliveries/0/resend`, demo)).statusCode).toBe(400);
+    for (const h of [hook, second]) await rest('DELETE', `/api/webhooks/${h.id}`, demo);
+  });
+
+  it('refuses to resend to a disabled webhook (409 webhook_disabled) until its owner turns it back on', async () => {
+    const r = await receiver();
+    const hook = await register(demo, r.url, ['child.created']);
+    expect((await addChild(demo, 'Paused Paula')).statusCode).toBe(201);
+    await waitUntil(() => r.received.length >= 1);
+    const [delivery] = (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json();
+    const reason = 'Deliveries failed for 3 days; the last attempt answered 503.';
+    await t.database.db.updateTable('webhook_endpoints').set({ disabled_at: new Date(), disabled_reason: reason }).where('id', '=', hook.id).execute();
+
+    const refused = await rest('POST', `/api/webhooks/${hook.id}/deliveries/${delivery.id}/resend`, demo);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'webhook_disabled', status: 409 });
+    expect(refused.json().detail).toContain(`POST /api/webhooks/${hook.id}/enable`);
+    expect(refused.json().detail).toContain('answered 503');
+    const refusedTrpc = await t.app.inject({ method: 'POST', url: '/trpc/webhooks.resendDelivery', headers: { 'content-type': 'application/json', cookie: demo }, payload: { id: hook.id, deliveryId: delivery.id } });
+    expect(refusedTrpc.json().error.data).toMatchObject({ httpStatus: 409, problem: { code: 'webhook_disabled' } });
+    expect(refusedTrpc.json().error.message).toBe(refused.json().detail);
+    expect((await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json()[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+
+    const enabled = await rest('POST', `/api/webhooks/${hook.id}/enable`, demo);
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(enabled.json()).toMatchObject({ id: hook.id, disabledAt: null, disabledReason: null });
+    expect((await rest('GET', `/api/webhooks/${hook.id}`, demo)).json()).toMatchObject({ disabledAt: null, disabledReason: null });
+    expect((await rest('POST', `/api/webhooks/${hook.id}/deliveries/${delivery.id}/resend`, demo)).statusCode).toBe(202);
+    await waitUntil(() => r.received.length >= 2);
+    expect(r.received[1]!.headers['webhook-id']).toBe(`evt_${delivery.eventId}`);
+    await rest('DELETE', `/api/webhooks/${hook.id}`, demo);
+  });
+
   it('refuses addresses it must not send to, and unknown fields', async () => {
     for (const url of ['http://example.com/hook', 'ftp://example.com/hook', 'https://user:pw@example.com/hook', 'not a url']) {
       const res = await rest('POST', '/api/webhooks', demo, { url, eventTypes: ['child.created'] });

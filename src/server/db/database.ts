@@ -532,6 +532,8 @@ export interface WebhookDeliveriesTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   last_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
+  /** When its owner last resent it; its retries count from then. */
+  resent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface Database {

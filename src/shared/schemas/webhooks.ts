@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { pathId, text } from './common';
 import { eventType, eventTypes } from './events';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -43,6 +43,7 @@ export const webhookDeliveryOutput = z.object({
   eventId: z.number().int(),
   eventType: eventType,
   status: z.enum(['pending', 'delivered', 'failed']),
+  /** Attempts made since it was created, or since it was last resent. */
   attempts: z.number().int(),
   /** The receiver's status code on the last attempt; null when it did not answer. */
   responseCode: z.number().int().nullable(),
@@ -55,3 +56,7 @@ export const webhookDeliveryOutput = z.object({
   createdAt: z.iso.datetime(),
 });
 export type WebhookDeliveryDto = z.infer<typeof webhookDeliveryOutput>;
+
+/** POST /webhooks/{id}/deliveries/{deliveryId}/resend. */
+export const resendDeliveryInput = z.strictObject({ id: pathId, deliveryId: pathId });
+export type ResendDeliveryInput = z.output<typeof resendDeliveryInput>;

@@ -31,23 +31,66 @@ export function deleteEndpointOf(db: Db, owner: Owner, endpointId: number) {
   return db.deleteFrom('webhook_endpoints').where('id', '=', endpointId).where(owner.column, '=', owner.id).returning(endpointColumns).executeTakeFirst();
 }
 
+export function enableEndpointOf(db: Db, owner: Owner, endpointId: number) {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: null, disabled_reason: null })
+    .where('id', '=', endpointId)
+    .where(owner.column, '=', owner.id)
+    .returning(endpointColumns)
+    .executeTakeFirst();
+}
+
+/** One of the owner's endpoints, locked against being disabled or removed until the transaction ends. */
+export function lockEndpointOf(db: Db, owner: Owner, endpointId: number) {
+  return db.selectFrom('webhook_endpoints').select(endpointColumns).where('id', '=', endpointId).where(owner.column, '=', owner.id).forUpdate().executeTakeFirst();
+}
+
+const deliveryColumns = ['d.id', 'd.event_id', 'o.type', 'd.status', 'd.attempts', 'd.last_status_code', 'd.last_error', 'd.last_duration_ms', 'd.last_attempt_at', 'd.next_attempt_at', 'd.created_at'] as const;
+
 /** The endpoint's latest deliveries, newest first. */
 export function listDeliveries(db: Db, endpointId: number, limit: number) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('outbox_events as o', 'o.id', 'd.event_id')
-    .select(['d.id', 'd.event_id', 'o.type', 'd.status', 'd.attempts', 'd.last_status_code', 'd.last_error', 'd.last_duration_ms', 'd.last_attempt_at', 'd.next_attempt_at', 'd.created_at'])
+    .select(deliveryColumns)
     .where('d.endpoint_id', '=', endpointId)
     .orderBy('d.id', 'desc')
     .limit(limit)
     .execute();
 }
 
+export function findDelivery(db: Db, endpointId: number, deliveryId: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('outbox_events as o', 'o.id', 'd.event_id')
+    .select(deliveryColumns)
+    .where('d.id', '=', deliveryId)
+    .where('d.endpoint_id', '=', endpointId)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes one of the endpoint's deliveries pending and due now, as a new start: attempts count
+ * from zero and the retry schedule and 3-day limit from now. Its event, and so its webhook-id,
+ * stay the same. Answers whether the endpoint has that delivery.
+ */
+export async function resendDelivery(db: Db, endpointId: number, deliveryId: number): Promise<boolean> {
+  const resent = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: sql<Date>`now()`, resent_at: sql<Date>`now()` })
+    .where('id', '=', deliveryId)
+    .where('endpoint_id', '=', endpointId)
+    .returning('id')
+    .executeTakeFirst();
+  return resent !== undefined;
+}
+
 export interface ClaimedDelivery {
   id: number;
   event_id: number;
   attempts: number;
-  /** Seconds since the delivery was created, by the database's clock. */
+  /** Seconds since the delivery was created or last resent, by the database's clock. */
   age_seconds: number;
   endpoint_id: number;
   url: string;
@@ -76,9 +119,9 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: nu
           ORDER BY wd.next_attempt_at, wd.id
           LIMIT ${limit}::int
             FOR UPDATE OF wd SKIP LOCKED)
-      RETURNING d.id, d.event_id, d.attempts, d.endpoint_id, d.created_at
+      RETURNING d.id, d.event_id, d.attempts, d.endpoint_id, coalesce(d.resent_at, d.created_at) AS retries_from
     )
-    SELECT c.id, c.event_id, c.attempts, extract(epoch FROM now() - c.created_at)::float8 AS age_seconds,
+    SELECT c.id, c.event_id, c.attempts, extract(epoch FROM now() - c.retries_from)::float8 AS age_seconds,
            c.endpoint_id, w.url, w.secret, o.type, o.payload, o.occurred_at
       FROM claimed c
       JOIN webhook_endpoints w ON w.id = c.endpoint_id

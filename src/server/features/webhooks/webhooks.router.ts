@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import { eventTypes } from '../../../shared/schemas/events';
-import { createdWebhookOutput, createWebhookInput, webhookDeliveryOutput, webhookOutput } from '../../../shared/schemas/webhooks';
+import { createdWebhookOutput, createWebhookInput, resendDeliveryInput, webhookDeliveryOutput, webhookOutput } from '../../../shared/schemas/webhooks';
 import { protectedProcedure, router } from '../../trpc/init';
 
 const tags = ['webhooks'];
@@ -90,4 +90,40 @@ export const webhooksRouter = router({
     .input(idParam)
     .output(z.array(webhookDeliveryOutput))
     .query(({ ctx, input }) => ctx.services.webhooks.deliveries(ctx.user, input.id)),
+
+  resendDelivery: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/deliveries/{deliveryId}/resend',
+        tags,
+        summary: 'Resend a delivery',
+        description:
+          'Sends the event again now, with the same webhook-id, whether it was delivered, failed or is still waiting for a retry; if the receiver does not take it, it is retried on the usual schedule from now (attempts count from zero). ' +
+          'Answers the delivery, pending. Guardians and nursery staff, from a browser session.',
+        successDescription: 'Accepted: the delivery is pending and due now.',
+        errorResponses: { 403: GUARDIANS_ONLY, 404: 'Not one of your webhooks, or not a delivery of this webhook', 409: 'webhook_disabled: the webhook is turned off; turn it back on with POST /webhooks/{id}/enable first' },
+      },
+      successStatus: 202,
+    })
+    .input(resendDeliveryInput)
+    .output(webhookDeliveryOutput)
+    .mutation(({ ctx, input }) => ctx.services.webhooks.resendDelivery(ctx.user, input)),
+
+  enable: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/enable',
+        tags,
+        summary: 'Turn a webhook back on',
+        description:
+          'After 3 days of failed deliveries a webhook is turned off (disabledAt and disabledReason say when and why). This clears both: events from now on reach it again; those that happened while it was off were not queued for it, and its failed deliveries can be resent. Turning on a webhook that is on changes nothing. ' +
+          'Guardians and nursery staff, from a browser session.',
+        errorResponses: { 403: GUARDIANS_ONLY, 404: NOT_OURS },
+      },
+    })
+    .input(idParam)
+    .output(webhookOutput)
+    .mutation(({ ctx, input }) => ctx.services.webhooks.enable(ctx.user, input.id)),
 });

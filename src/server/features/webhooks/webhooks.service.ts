@@ -1,9 +1,9 @@
 import net from 'node:net';
 import type { Kysely } from 'kysely';
-import type { CreatedWebhookDto, CreateWebhookInput, WebhookDeliveryDto, WebhookDto } from '../../../shared/schemas/webhooks';
+import type { CreatedWebhookDto, CreateWebhookInput, ResendDeliveryInput, WebhookDeliveryDto, WebhookDto } from '../../../shared/schemas/webhooks';
 import type { Database } from '../../db/database';
 import { requireFamily } from '../../db/family-scope';
-import { badInput, forbidden, notFound } from '../../errors';
+import { AppError, badInput, forbidden, notFound } from '../../errors';
 import { newWebhookSecret, webhookHeaders } from '../../lib/standard-webhooks';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 import * as repo from './webhooks.repository';
@@ -142,6 +142,35 @@ export function createWebhooksService(deps: { db: Kysely<Database>; settings: We
     async deliveries(user: AuthenticatedUser, endpointId: number): Promise<WebhookDeliveryDto[]> {
       const endpoint = await requireEndpoint(user, endpointId);
       return (await repo.listDeliveries(db, endpoint.id, DELIVERIES_SHOWN)).map(toDeliveryDto);
+    },
+
+    /**
+     * Sends one of the endpoint's deliveries again, now, with the same webhook-id, whatever
+     * became of it; its retries start afresh. A disabled endpoint refuses (409 webhook_disabled)
+     * until its owner turns it back on.
+     */
+    async resendDelivery(user: AuthenticatedUser, input: ResendDeliveryInput): Promise<WebhookDeliveryDto> {
+      const owner = ownerOf(user);
+      return db.transaction().execute(async (trx) => {
+        const endpoint = await repo.lockEndpointOf(trx, owner, input.id);
+        if (!endpoint) throw notFound('That webhook');
+        if (!(await repo.findDelivery(trx, endpoint.id, input.deliveryId))) throw notFound('That delivery');
+        if (endpoint.disabled_at) {
+          throw new AppError(
+            'webhook_disabled',
+            `This webhook is turned off${endpoint.disabled_reason ? ` (${endpoint.disabled_reason.replace(/\.$/, '')})` : ''}, so nothing is sent to it. Turn it back on (POST /api/webhooks/${endpoint.id}/enable), then resend.`,
+          );
+        }
+        await repo.resendDelivery(trx, endpoint.id, input.deliveryId);
+        return toDeliveryDto((await repo.findDelivery(trx, endpoint.id, input.deliveryId))!);
+      });
+    },
+
+    /** Turns a disabled endpoint back on: new events reach it again, and its deliveries may be resent. */
+    async enable(user: AuthenticatedUser, endpointId: number): Promise<WebhookDto> {
+      const row = await repo.enableEndpointOf(db, ownerOf(user), endpointId);
+      if (!row) throw notFound('That webhook');
+      return toWebhookDto(row);
     },
 
     /**
