@@ -73,7 +73,6 @@ function ChildCard({ child, onEdit }: { child: ChildDto; onEdit?: () => void }) 
               Special needs
             </Badge>
           )}
-          {child.specialNeedsDetails && <Text size="sm">{child.specialNeedsDetails}</Text>}
         </Stack>
         {onEdit && (
           <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Edit ${child.name}`}>
@@ -81,7 +80,14 @@ function ChildCard({ child, onEdit }: { child: ChildDto; onEdit?: () => void }) 
           </Button>
         )}
       </Group>
-      <Group grow gap="xs" mt="md">
+      {/* Under the photo rather than beside it: long details stay readable on a phone, beside the Edit action. */}
+      {child.specialNeedsDetails && (
+        <Text size="sm" mt="sm">
+          {child.specialNeedsDetails}
+        </Text>
+      )}
+      {/* At the foot of the card, level with its neighbour's in the row. */}
+      <Group grow gap="xs" pt="md" style={{ marginTop: 'auto' }}>
         <ComingSoonButton variant="default" size="xs">
           View Progress
         </ComingSoonButton>
