@@ -26,7 +26,7 @@ const messages = (Object.keys(EVALUATION_SETS) as SetName[])
       ...load<LabelledQuestion>(files.questions).map((q) => q.question),
     ];
   });
-const read = messages.map((message) => new MessageEvidence(message).sentences);
+const read = messages.map((message) => new MessageEvidence(message));
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -54,7 +54,7 @@ const { whole, rulesAlone, modelAlone } = msPerMessage({
       const evidence = new MessageEvidence(message);
       rules.find((rule) => evidence.holds(rule));
     }),
-  modelAlone: () => read.forEach((sentences) => secondOpinion(sentences)),
+  modelAlone: () => read.forEach((evidence) => secondOpinion(evidence)),
 }) as Record<'whole' | 'rulesAlone' | 'modelAlone', number>;
 
 console.log(`${messages.length} tuning messages, median of 5 runs after a warm-up`);

@@ -35,8 +35,15 @@ describe('the second opinion beside the rules', () => {
     expect(modelFindsUrgent({ ordinary: 0.7, category: 'choking' }, SHIPPED_THRESHOLDS)).toBe(false);
   });
 
+  it("weighs the rules' reading of each cue: negated, said of an adult, or set in the past", () => {
+    expect(new MessageEvidence('she did not swallow any pills').readingFeatures()).toContain('k:ingest:negated');
+    expect(new MessageEvidence('I banged my head on the cupboard door').readingFeatures()).toContain('k:headKnock:adult');
+    expect(new MessageEvidence('he swallowed a battery last year').readingFeatures()).toEqual(expect.arrayContaining(['f:past', 'k:ingest:past']));
+    expect(new MessageEvidence('he swallowed a battery').readingFeatures()).toContain('k:ingest:now');
+  });
+
   it('gives the same opinion of the same message every time', () => {
-    const read = () => secondOpinion(new MessageEvidence('my toddler swallowed something and is coughing').sentences);
+    const read = () => secondOpinion(new MessageEvidence('my toddler swallowed something and is coughing'));
     expect(read()).toEqual(read());
   });
 });

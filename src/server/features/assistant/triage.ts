@@ -56,7 +56,7 @@ function answerFor(rule: TriageRule): string {
  * it; otherwise the rule of the model's category, when the model finds the message urgent.
  */
 function chooseRule(evidence: MessageEvidence): TriageRule | undefined {
-  const opinion = secondOpinion(evidence.sentences);
+  const opinion = secondOpinion(evidence);
   const held = rules.find((candidate) => evidence.holds(candidate));
   if (held) return ruleStands(held.level, opinion, SHIPPED_THRESHOLDS) ? held : undefined;
   if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return undefined;

@@ -65,6 +65,8 @@ const ABOUT_SOMEONE = new Set<Cue>([
   'throatTight',
   'fever',
 ]);
+/** Frames that make a cue talk rather than an event, for the second opinion (every frame some rule heeds, and the settings). */
+const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'ownChildhood', 'resolved', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
 /** Signs counted to decide whether a lone sign is explained away by its setting. */
 const SIGNS: Cue[] = ['notBreathing', 'unresponsive', 'seizure', 'fever', 'feverWarning', 'headWarning'];
 /** Signs found by testing the child (a pinch, a shake), which no setting explains: a sleeping child wakes to them. */
@@ -172,6 +174,30 @@ export class MessageEvidence {
   /** Whether any list of cues in `rule` holds within one window of the message. */
   holds(rule: EvidenceRule): boolean {
     return this.windows.some((window) => rule.evidence.some((cues) => this.holdsIn(rule, cues, window)));
+  }
+
+  /**
+   * The rules' reading of the message, as names the second opinion weighs beside the words: each
+   * frame a sentence is set in, and each cue found with what the rules make of it (negated,
+   * inside an idiom, said of an adult, or set in a frame that makes it talk rather than an event),
+   * or 'now' when nothing discounts it. A word the model has never met in an ordinary message
+   * ('stopped', 'banged') then counts through what the rules already know of its sentence.
+   */
+  readingFeatures(): string[] {
+    const names = this.sentenceFrames.flatMap((frameSet) => [...frameSet].map((frame) => `f:${frame}`));
+    for (const cue of Object.keys(conceptPhrases) as ConceptName[]) {
+      for (const finding of this.find(cue)) {
+        const sentence = this.sentences[finding.sentence]!;
+        const discounts = [
+          ...(sentence[finding.start]!.negated ? ['negated'] : []),
+          ...(this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding)) ? ['idiom'] : []),
+          ...(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding) ? ['adult'] : []),
+          ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
+        ];
+        names.push(`k:${cue}`, ...(discounts.length === 0 ? ['now'] : discounts).map((discount) => `k:${cue}:${discount}`));
+      }
+    }
+    return names;
   }
 
   /** Each group of sentences, each two adjacent groups, and, for a group that moves the story on, all that came before it. */

@@ -3,8 +3,10 @@
  * wording they have never met slips past them, and a cue said in passing can still set them
  * off; this small linear model
  * (multinomial logistic regression) has learnt from the labelled sets what urgent messages look
- * like as a whole: the words as wink reads them with their negations, pairs of words, and the
- * letters inside words, which carry typos and unknown brand names. It runs offline in a few
+ * like as a whole: the words as wink reads them with their negations, pairs of words, the
+ * letters inside words, which carry typos and unknown brand names, and (round 6) the rules' own
+ * reading of the message: each frame a sentence is set in, and each cue with what discounts it
+ * (MessageEvidence.readingFeatures). It runs offline in a few
  * microseconds, and the same message always gets the same answer. It finds urgent what no rule
  * holds for when it is fairly sure, and overrules an emergency rule only when all but certain
  * the message is ordinary.
@@ -13,7 +15,7 @@
  * only, and stored quantised to int8 in second-opinion.model.json (17 classes x 16,384 hashed
  * buckets: 272 KiB of weights, 372 KB as base64).
  */
-import type { Sentence } from './reading';
+import type { MessageEvidence } from './evidence';
 import type { TriageLevel } from './rules';
 import model from './second-opinion.model.json';
 
@@ -57,14 +59,14 @@ function hash(text: string): number {
 }
 
 /**
- * The message's features, as bucket → weight, the same at training and at answer time: each
- * word's lemma (marked when a negation governs it), each pair of adjacent words within a
- * sentence, and the letter triples of each word (with its edges), scaled so that long messages
- * do not outweigh short ones.
+ * The message's features, as bucket → weight, the same at training and at answer time: the
+ * rules' reading of it (frames and discounted cues), each word's lemma (marked when a negation
+ * governs it), each pair of adjacent words within a sentence, and the letter triples of each
+ * word (with its edges), scaled so that long messages do not outweigh short ones.
  */
-export function secondOpinionFeatures(sentences: Sentence[], buckets: number): Map<number, number> {
-  const names: string[] = [];
-  for (const sentence of sentences) {
+export function secondOpinionFeatures(evidence: MessageEvidence, buckets: number): Map<number, number> {
+  const names: string[] = evidence.readingFeatures();
+  for (const sentence of evidence.sentences) {
     let previous = '<s>';
     for (const token of sentence) {
       if (token.pos === 'PUNCT' || !/[a-z0-9]/.test(token.word)) {
@@ -107,8 +109,8 @@ export function weightsOf(model: LinearModel): Int8Array {
 }
 
 /** Each class's probability for a message, in the model's order. */
-export function probabilitiesOf(model: LinearModel, weights: Int8Array, sentences: Sentence[]): number[] {
-  return classProbabilities(weights, model.bias, model.scale, secondOpinionFeatures(sentences, model.buckets), model.buckets);
+export function probabilitiesOf(model: LinearModel, weights: Int8Array, evidence: MessageEvidence): number[] {
+  return classProbabilities(weights, model.bias, model.scale, secondOpinionFeatures(evidence, model.buckets), model.buckets);
 }
 
 /**
@@ -116,8 +118,8 @@ export function probabilitiesOf(model: LinearModel, weights: Int8Array, sentence
  * whether and what: each category has its own picture of urgency, which tells urgent from
  * ordinary better than one line drawn for all of them (tried: more false alarms at equal recall).
  */
-export function opinionOf(model: LinearModel, weights: Int8Array, sentences: Sentence[]): Opinion {
-  const probabilities = probabilitiesOf(model, weights, sentences);
+export function opinionOf(model: LinearModel, weights: Int8Array, evidence: MessageEvidence): Opinion {
+  const probabilities = probabilitiesOf(model, weights, evidence);
   const ordinaryIndex = model.classes.indexOf(ORDINARY);
   let best = ordinaryIndex === 0 ? 1 : 0;
   probabilities.forEach((p, k) => {
@@ -145,6 +147,6 @@ const shippedWeights = weightsOf(shipped);
 export const SHIPPED_THRESHOLDS: Thresholds = { ordinaryBelow: shipped.ordinaryBelow, overruleAt: shipped.overruleAt };
 
 /** The shipped model's opinion of a message. */
-export function secondOpinion(sentences: Sentence[]): Opinion {
-  return opinionOf(shipped, shippedWeights, sentences);
+export function secondOpinion(evidence: MessageEvidence): Opinion {
+  return opinionOf(shipped, shippedWeights, evidence);
 }
