@@ -13,6 +13,7 @@ export const API_SCOPES = {
   'bookings:write': 'Make and cancel bookings',
   'community:read': 'Read the community',
   'community:write': 'Post, comment, like, report and join groups',
+  'webhooks:manage': "Register, list and remove your webhooks, see their deliveries and resend them (nursery staff: the nursery's)",
 } as const;
 
 export type ApiScope = keyof typeof API_SCOPES;

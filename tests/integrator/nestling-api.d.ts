@@ -1574,13 +1574,13 @@ export interface paths {
         };
         /**
          * Your family's (or nursery's) webhooks
-         * @description Every endpoint registered for your family (for staff: your nursery), oldest first, without its secret. Guardians and nursery staff, from a browser session.
+         * @description Every endpoint registered for your family (for staff: your nursery), oldest first, without its secret. Guardians and nursery staff, from a browser session or with a token holding webhooks:manage.
          */
         get: operations["webhooks-list"];
         put?: never;
         /**
          * Register a webhook
-         * @description Events about your family (for staff: your nursery's events, such as every activity logged there) are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). The body is {type, timestamp, data}. Events: booking.created, booking.status_changed, activity.created, child.created, child.updated, post.created. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. The address must be https:// and public. The secret is in this answer only. Guardians and nursery staff, from a browser session.
+         * @description Events about your family (for staff: your nursery's events, such as every activity logged there) are POSTed to the address as they happen, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">, keyed by the secret). The body is {type, timestamp, data}. Events: booking.created, booking.status_changed, activity.created, child.created, child.updated, post.created. Delivery is at least once: a redelivery keeps its webhook-id. A delivery that gets no 2xx within 5 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 12 h; after 3 days the webhook is disabled. The address must be https:// and public. The secret is in this answer only. Guardians and nursery staff, from a browser session or with a token holding webhooks:manage.
          */
         post: operations["webhooks-create"];
         delete?: never;
@@ -1598,14 +1598,14 @@ export interface paths {
         };
         /**
          * One of your family’s (or nursery’s) webhooks
-         * @description Another family's or nursery's webhook answers 404. Guardians and nursery staff, from a browser session.
+         * @description Another family's or nursery's webhook answers 404. Guardians and nursery staff, from a browser session or with a token holding webhooks:manage.
          */
         get: operations["webhooks-get"];
         put?: never;
         post?: never;
         /**
          * Remove a webhook
-         * @description Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians and nursery staff, from a browser session.
+         * @description Nothing more is sent to it, including deliveries not yet made. Answers the webhook removed. Guardians and nursery staff, from a browser session or with a token holding webhooks:manage.
          */
         delete: operations["webhooks-remove"];
         options?: never;
@@ -1622,7 +1622,7 @@ export interface paths {
         };
         /**
          * A webhook's latest deliveries
-         * @description The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians and nursery staff, from a browser session.
+         * @description The last 50, newest first: status, attempts, the last response code (or why there was none) and how long it took. Guardians and nursery staff, from a browser session or with a token holding webhooks:manage.
          */
         get: operations["webhooks-deliveries"];
         put?: never;
@@ -1644,7 +1644,7 @@ export interface paths {
         put?: never;
         /**
          * Resend a delivery
-         * @description Sends the event again now, with the same webhook-id, whether it was delivered, failed or is still waiting for a retry; if the receiver does not take it, it is retried on the usual schedule from now (attempts count from zero). Answers the delivery, pending. Guardians and nursery staff, from a browser session.
+         * @description Sends the event again now, with the same webhook-id, whether it was delivered, failed or is still waiting for a retry; if the receiver does not take it, it is retried on the usual schedule from now (attempts count from zero). Answers the delivery, pending. Guardians and nursery staff, from a browser session or with a token holding webhooks:manage.
          */
         post: operations["webhooks-resendDelivery"];
         delete?: never;
@@ -1664,7 +1664,7 @@ export interface paths {
         put?: never;
         /**
          * Turn a webhook back on
-         * @description After 3 days of failed deliveries a webhook is turned off (disabledAt and disabledReason say when and why). This clears both: events from now on reach it again; those that happened while it was off were not queued for it, and its failed deliveries can be resent. Turning on a webhook that is on changes nothing. Guardians and nursery staff, from a browser session.
+         * @description After 3 days of failed deliveries a webhook is turned off (disabledAt and disabledReason say when and why). This clears both: events from now on reach it again; those that happened while it was off were not queued for it, and its failed deliveries can be resent. Turning on a webhook that is on changes nothing. Guardians and nursery staff, from a browser session or with a token holding webhooks:manage.
          */
         post: operations["webhooks-enable"];
         delete?: never;
@@ -2592,7 +2592,7 @@ export interface operations {
                             lastUsedAt: string | null;
                             lastUsedIp: string | null;
                             revokedAt: string | null;
-                            scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                            scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
                             expiresAt: string | null;
                         }[];
                         nextCursor: string | null;
@@ -2657,7 +2657,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes?: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                    scopes?: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
                     expiresAt?: string | null;
                 };
             };
@@ -2683,7 +2683,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
                         expiresAt: string | null;
                         token: string;
                     };
@@ -2776,7 +2776,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
                         expiresAt: string | null;
                     };
                 };
@@ -2859,7 +2859,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
                         expiresAt: string | null;
                     };
                 };
@@ -11286,7 +11286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token without the webhooks:manage scope (insufficient_scope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11366,7 +11366,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token without the webhooks:manage scope (insufficient_scope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11456,7 +11456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token without the webhooks:manage scope (insufficient_scope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11537,7 +11537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token without the webhooks:manage scope (insufficient_scope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11643,7 +11643,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token without the webhooks:manage scope (insufficient_scope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11732,7 +11732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token without the webhooks:manage scope (insufficient_scope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11840,7 +11840,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A carer (guardian_only), a teacher account, or an API token: webhooks are managed from a guardian’s or a nursery staff member’s browser session */
+            /** @description A carer (guardian_only), a teacher account, or an API token without the webhooks:manage scope (insufficient_scope) */
             403: {
                 headers: {
                     [name: string]: unknown;

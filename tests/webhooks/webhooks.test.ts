@@ -114,7 +114,7 @@ describe('webhooks', () => {
     expect((await rest('GET', '/api/webhooks', other)).json().map((w: { id: number }) => w.id)).toEqual([theirHook.id]);
   });
 
-  it('is for guardians and staff in a browser session: carers and API tokens get 403', async () => {
+  it('is for guardians and staff in a browser session, or a token holding webhooks:manage: carers and other tokens get 403', async () => {
     const db = t.database.db;
     const demoUser = await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
     await db
@@ -127,7 +127,25 @@ describe('webhooks', () => {
     expect((await rest('POST', '/api/webhooks', carer, payload)).json().code).toBe('guardian_only');
     const byToken = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { authorization: `Bearer ${token}` }, payload });
     expect(byToken.statusCode, byToken.body).toBe(403);
+    expect(byToken.json()).toMatchObject({ code: 'insufficient_scope' });
+    expect(byToken.json().detail).toContain("'webhooks:manage'");
     expect((await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+
+    // With the scope, a token manages the family's webhooks; it still cannot make tokens.
+    const manager = (await rest('POST', '/api/tokens', demo, { name: 'webhooks', scopes: ['webhooks:manage'] })).json().token as string;
+    const asManager = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${manager}` }, ...(body === undefined ? {} : { payload: body }) });
+    const r = await receiver();
+    const created = await asManager('POST', '/api/webhooks', { url: r.url, eventTypes: ['child.created'] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await asManager('GET', '/api/webhooks')).json().map((w: { id: number }) => w.id)).toContain(created.json().id);
+    expect((await addChild(demo, 'Token Tara')).statusCode).toBe(201);
+    await waitUntil(async () => (await asManager('GET', `/api/webhooks/${created.json().id}/deliveries`)).json()[0]?.status === 'delivered');
+    const [delivery] = (await asManager('GET', `/api/webhooks/${created.json().id}/deliveries`)).json();
+    expect((await asManager('POST', `/api/webhooks/${created.json().id}/deliveries/${delivery.id}/resend`)).statusCode).toBe(202);
+    expect((await asManager('POST', `/api/webhooks/${created.json().id}/enable`)).statusCode).toBe(200);
+    expect((await asManager('POST', '/api/tokens', { name: 'another' })).statusCode).toBe(403);
+    expect((await asManager('DELETE', `/api/webhooks/${created.json().id}`)).statusCode).toBe(200);
   });
 
   it("sends a nursery's events to its staff's endpoints and not to another nursery's, and a family's to the family only", async () => {

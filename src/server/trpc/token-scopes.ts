@@ -48,6 +48,14 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiScope>> = {
   'community.comments.remove': 'community:write',
   'community.groups.join': 'community:write',
   'community.groups.leave': 'community:write',
+
+  'webhooks.list': 'webhooks:manage',
+  'webhooks.get': 'webhooks:manage',
+  'webhooks.create': 'webhooks:manage',
+  'webhooks.remove': 'webhooks:manage',
+  'webhooks.deliveries': 'webhooks:manage',
+  'webhooks.resendDelivery': 'webhooks:manage',
+  'webhooks.enable': 'webhooks:manage',
 };
 
 /** The scope that routes outside tRPC need: the image upload and downloads, and /ws. */
