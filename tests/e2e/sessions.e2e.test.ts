@@ -123,6 +123,28 @@ describe('the new screens, at 390 and 1280 px, light and dark', () => {
         await dialog.waitFor({ state: 'detached' });
         await expect.poll(() => page.getByTestId('signed-in-device').count()).toBe(1);
       });
+
+      it(`Profile > Integrations with a webhook, its secret and a message sent has no WCAG 2.2 A/AA violations and fits (${theme}, ${viewport.width} px)`, async () => {
+        const page = await signedInBrowser(await newAccount(), { userAgent: WINDOWS, viewport, theme });
+        await page.goto('/profile');
+        const card = page.getByRole('region', { name: 'Webhooks' });
+        await card.getByText('No webhooks yet').waitFor();
+        await settle(page);
+        expect(await violationsOn(page), 'Integrations with no webhook').toEqual([]);
+        // This server sends only to public https addresses; the message to this one is tried and fails, which the log shows too.
+        await card.getByRole('textbox', { name: /^Address/ }).fill('https://example.com/nestling-webhook');
+        await card.getByRole('checkbox', { name: /A child is added to your family/ }).check();
+        await card.getByRole('textbox', { name: /^Description/ }).fill('Home dashboard');
+        await card.getByRole('button', { name: 'Add webhook' }).click();
+        await card.getByTestId('new-webhook-secret').waitFor();
+        expect((await page.request.post('/api/children', { data: { name: 'Robin Junior', dateOfBirth: '2023-04-01' } })).status()).toBe(201);
+        const webhook = card.getByRole('listitem', { name: 'Home dashboard' });
+        await webhook.getByRole('button', { name: 'Show messages sent' }).click();
+        await webhook.getByTestId('webhook-delivery').waitFor();
+        await settle(page);
+        expect(await violationsOn(page), 'Integrations with a new secret and a message sent').toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'Integrations is no wider than the screen').toBeLessThanOrEqual(viewport.width);
+      });
     }
   }
 });
