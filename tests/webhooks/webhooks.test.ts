@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { eventTypes } from '../../src/shared/schemas/events';
@@ -70,6 +71,11 @@ describe('webhooks', () => {
     const [delivery] = r.received;
     expect(verify(hook.secret, delivery!)).toBe(true);
     expect(verify(hook.secret, { ...delivery!, body: delivery!.body.replace('Signed Sam', 'Forged Sam') })).toBe(false);
+    // And with the specification's own library, as a receiver would.
+    const headers = { 'webhook-id': String(delivery!.headers['webhook-id']), 'webhook-timestamp': String(delivery!.headers['webhook-timestamp']), 'webhook-signature': String(delivery!.headers['webhook-signature']) };
+    expect(new Webhook(hook.secret).verify(delivery!.body, headers)).toEqual(JSON.parse(delivery!.body));
+    expect(() => new Webhook(hook.secret).verify(delivery!.body.replace('Signed Sam', 'Forged Sam'), headers)).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(delivery!.body, headers)).toThrow(WebhookVerificationError);
     expect(delivery!.headers['webhook-id']).toMatch(/^evt_\d+$/);
     expect(delivery!.headers['content-type']).toBe('application/json');
     const body = JSON.parse(delivery!.body);
