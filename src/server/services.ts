@@ -16,6 +16,7 @@ import { createFamilyExportService } from './features/family/family-export.servi
 import { createFamilyService } from './features/family/family.service';
 import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
+import { createEventsService } from './features/events/events.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
 import { createWebhooksService } from './features/webhooks/webhooks.service';
@@ -61,6 +62,7 @@ export function createServices(deps: {
     community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
     webhooks: createWebhooksService({ db, settings: config.webhooks, now }),
+    events: createEventsService({ db }),
     family: createFamilyService({
       db,
       publicOrigin: config.publicOrigin,

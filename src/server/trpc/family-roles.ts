@@ -33,6 +33,8 @@ export const CARER_MAY = new Set<string>([
   'activities.list',
   'activities.page',
   'activities.get',
+  // Without the booking events, which are a guardian's (events.service.ts).
+  'events.list',
 
   'community.posts.list',
   'community.posts.get',

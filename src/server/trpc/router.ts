@@ -15,6 +15,7 @@ import { mentalHealthRouter } from '../features/mental-health/mental-health.rout
 import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
 import { webhooksRouter } from '../features/webhooks/webhooks.router';
+import { eventsRouter } from '../features/events/events.router';
 import { router } from './init';
 import { problemsRouter } from './problems.router';
 
@@ -42,6 +43,7 @@ export const appRouter = router({
   community: communityRouter,
   mentalHealth: mentalHealthRouter,
   webhooks: webhooksRouter,
+  events: eventsRouter,
   problems: problemsRouter,
 });
 

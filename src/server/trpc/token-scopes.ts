@@ -11,6 +11,7 @@ import { AppError, forbidden } from '../errors';
 export const TOKEN_SCOPES: Readonly<Record<string, ApiScope>> = {
   'users.me': 'profile:read',
   'family.get': 'profile:read',
+  'events.list': 'events:read',
 
   'children.list': 'children:read',
   'children.get': 'children:read',
