@@ -23,8 +23,13 @@ const origin = `http://127.0.0.1:${port}`;
 // The real time, plus however far a test has moved it on (to see a booking request expire).
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
-// Webhook receivers in the component tests listen on 127.0.0.1, over http.
-const t = await createTestApp({ seed: process.env.LIVE_SERVER_SEED !== 'false', env: { PUBLIC_ORIGIN: origin, WEBHOOK_ALLOW_PRIVATE: 'true' }, now });
+// Webhook receivers in the component tests listen on 127.0.0.1, over http; a webhook failing for
+// "3 days" is turned off within about 5 s (the retry schedule runs on the database's clock, not `now`).
+const t = await createTestApp({
+  seed: process.env.LIVE_SERVER_SEED !== 'false',
+  env: { PUBLIC_ORIGIN: origin, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCALE: '0.00002' },
+  now,
+});
 await t.app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ origin })}\n`);
 

@@ -1,9 +1,11 @@
-import { ActionIcon, Badge, Box, Code, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Code, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { timeAgo } from '../../../shared/relative-time';
 import type { WebhookDeliveryDto } from '../../../shared/schemas/webhooks';
 import { QueryState } from '../../components/query-state';
+import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 
@@ -27,9 +29,13 @@ function DeliveryStatusBadge({ delivery }: { delivery: WebhookDeliveryDto }) {
   );
 }
 
-/** One endpoint's latest deliveries, newest first: what was sent, how the app answered, and when. */
-export function WebhookDeliveries({ webhookId, id }: { webhookId: number; id: string }) {
+/**
+ * One endpoint's latest deliveries, newest first: what was sent, how the app answered, and when,
+ * each with a way to send it again (not while the webhook is turned off: the server refuses).
+ */
+export function WebhookDeliveries({ webhookId, id, canResend }: { webhookId: number; id: string; canResend: boolean }) {
   const now = useNow();
+  const utils = trpc.useUtils();
   const deliveries = trpc.webhooks.deliveries.useQuery(
     { id: webhookId },
     {
@@ -38,6 +44,14 @@ export function WebhookDeliveries({ webhookId, id }: { webhookId: number; id: st
       refetchInterval: (query) => (query.state.data?.some((delivery) => delivery.status === 'pending') ? PENDING_POLL_MS : false),
     },
   );
+
+  const resend = trpc.webhooks.resendDelivery.useMutation({
+    onSuccess: async (delivery) => {
+      toast({ title: 'Sending it again', message: `The ${delivery.eventType} message is on its way, with the same webhook-id as before.`, tone: 'success' });
+      await utils.webhooks.deliveries.invalidate({ id: webhookId });
+    },
+    onError: (error) => toast({ title: 'Could not send it again', message: error.message, tone: 'error' }),
+  });
 
   return (
     <Stack gap="xs" id={id} mt="sm">
@@ -69,7 +83,18 @@ export function WebhookDeliveries({ webhookId, id }: { webhookId: number; id: st
           <>
             <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Messages sent">
               {list.map((delivery) => (
-                <DeliveryRow key={delivery.id} delivery={delivery} now={now} />
+                <DeliveryRow key={delivery.id} delivery={delivery} now={now}>
+                  {canResend && delivery.attempts > 0 && (
+                    <Button
+                      variant="default"
+                      size="compact-xs"
+                      onClick={() => resend.mutate({ id: webhookId, deliveryId: delivery.id })}
+                      loading={resend.isPending && resend.variables?.deliveryId === delivery.id}
+                    >
+                      Resend
+                    </Button>
+                  )}
+                </DeliveryRow>
               ))}
             </Stack>
             {list.length >= DELIVERIES_SHOWN && (
@@ -91,14 +116,17 @@ function outcomeOf(delivery: WebhookDeliveryDto): string | null {
   return `Answered ${delivery.responseCode}${delivery.durationMs === null ? '' : ` in ${delivery.durationMs} ms`}`;
 }
 
-function DeliveryRow({ delivery, now }: { delivery: WebhookDeliveryDto; now: Date }) {
+function DeliveryRow({ delivery, now, children }: { delivery: WebhookDeliveryDto; now: Date; children?: ReactNode }) {
   const at = delivery.lastAttemptAt ?? delivery.createdAt;
   const outcome = outcomeOf(delivery);
   return (
     <Box component="li" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="webhook-delivery">
-      <Group gap="xs">
-        <Code fz="xs">{delivery.eventType}</Code>
-        <DeliveryStatusBadge delivery={delivery} />
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Code fz="xs">{delivery.eventType}</Code>
+          <DeliveryStatusBadge delivery={delivery} />
+        </Group>
+        {children}
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
         {outcome ? `${outcome} · ${delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}` : 'Not sent yet'} ·{' '}

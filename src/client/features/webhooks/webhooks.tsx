@@ -66,6 +66,13 @@ function WebhookItem({ webhook }: { webhook: WebhookDto }) {
     },
     onError: (error) => toast({ title: 'Could not delete the webhook', message: error.message, tone: 'error' }),
   });
+  const enable = trpc.webhooks.enable.useMutation({
+    onSuccess: async () => {
+      toast({ title: 'Webhook turned back on', message: `New messages will be sent to ${webhook.url}.`, tone: 'success' });
+      await utils.webhooks.list.invalidate();
+    },
+    onError: (error) => toast({ title: 'Could not turn the webhook back on', message: error.message, tone: 'error' }),
+  });
   const confirmRemove = () => {
     if (window.confirm(`Delete the webhook to ${webhook.url}? Nothing more will be sent to it, including messages still waiting.`)) remove.mutate({ id: webhook.id });
   };
@@ -102,7 +109,13 @@ function WebhookItem({ webhook }: { webhook: WebhookDto }) {
       </Text>
       {webhook.disabledAt && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`Turned off on ${longDate(new Date(webhook.disabledAt))}`} mt="sm">
-          <Text size="sm">{webhook.disabledReason ?? 'Messages to it kept failing.'}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {webhook.disabledReason ?? 'Messages to it kept failing.'} Nothing is sent to it while it is off. Once your app can answer again, turn it back on;
+            then you can resend the messages that failed.
+          </Text>
+          <Button size="xs" variant="light" color="orange" mt="xs" onClick={() => enable.mutate({ id: webhook.id })} loading={enable.isPending}>
+            Turn back on
+          </Button>
         </Alert>
       )}
       <Group gap="xs" mt="sm">
@@ -113,7 +126,7 @@ function WebhookItem({ webhook }: { webhook: WebhookDto }) {
           Delete
         </Button>
       </Group>
-      {showDeliveries && <WebhookDeliveries webhookId={webhook.id} id={deliveriesId} />}
+      {showDeliveries && <WebhookDeliveries webhookId={webhook.id} id={deliveriesId} canResend={!webhook.disabledAt} />}
     </Paper>
   );
 }

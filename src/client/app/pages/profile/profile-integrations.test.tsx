@@ -2,7 +2,7 @@
 import '../../../test/dom-setup';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver } from '../../../../../tests/webhooks/webhook-receiver';
+import { startReceiver, waitUntil } from '../../../../../tests/webhooks/webhook-receiver';
 import { demoAccounts, startLiveServer, type LiveServer } from '../../../test/live-server';
 import { renderApp } from '../../../test/render-app';
 
@@ -20,6 +20,11 @@ async function openIntegrations() {
   const rendered = renderApp('/profile');
   const section = (await screen.findByRole('heading', { level: 2, name: 'Integrations' })).closest('section')!;
   return { ...rendered, section };
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(path, { method, credentials: 'include', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 const webhooksCard = async () => (await screen.findByRole('heading', { name: 'Webhooks' })).closest('section')!;
@@ -73,12 +78,7 @@ describe('Profile > Personal Info > Integrations, for a guardian', () => {
   });
 
   it('shows the message sent when a child is added: its event, status, answer and time', async () => {
-    const added = await fetch('/api/children', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Webhook Thompson', dateOfBirth: '2023-04-01' }),
-    });
+    const added = await api('POST', '/api/children', { name: 'Webhook Thompson', dateOfBirth: '2023-04-01' });
     expect(added.status).toBe(201);
 
     const { user } = await openIntegrations();
@@ -94,6 +94,21 @@ describe('Profile > Personal Info > Integrations, for a guardian', () => {
     expect(receiver.received.map((delivery) => JSON.parse(delivery.body) as { type: string; data: { child: { name: string } } })).toEqual([
       expect.objectContaining({ type: 'child.created', data: expect.objectContaining({ child: expect.objectContaining({ name: 'Webhook Thompson' }) }) }),
     ]);
+  });
+
+  it('sends a message again with the same webhook-id, and shows it delivered afresh', async () => {
+    const { user } = await openIntegrations();
+    const item = await within(await webhooksCard()).findByRole('listitem', { name: 'Home dashboard' });
+    await user.click(within(item).getByRole('button', { name: 'Show messages sent' }));
+    const log = await within(item).findByRole('list', { name: 'Messages sent' });
+    await user.click(await within(log).findByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Sending it again')).toBeInTheDocument();
+    await waitUntil(() => receiver.received.length === 2);
+    const [first, again] = receiver.received;
+    expect(again!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(again!.body).toBe(first!.body);
+    // Its attempts count afresh from the resend.
+    await waitFor(() => expect(within(log).getByRole('listitem')).toHaveTextContent(/Delivered.*Answered 200 in \d+ ms · 1 attempt/), { timeout: 15_000 });
   });
 
   it('deletes a webhook after asking', async () => {
@@ -113,7 +128,37 @@ describe('Profile > Personal Info > Integrations, for a guardian', () => {
     await user.click(within(item).getByRole('button', { name: 'Delete Home dashboard' }));
     expect(await screen.findByText('Webhook deleted')).toBeInTheDocument();
     expect(await within(card).findByText('No webhooks yet')).toBeInTheDocument();
-    expect(((await (await fetch('/api/webhooks', { credentials: 'include' })).json()) as unknown[]).length).toBe(0);
+    expect((await api<unknown[]>('GET', '/api/webhooks')).body).toEqual([]);
+  });
+
+  it('says why a webhook was turned off, and turns it back on', async () => {
+    const failing = await startReceiver([500]);
+    try {
+      const created = await api<{ id: number }>('POST', '/api/webhooks', { url: failing.url, eventTypes: ['child.created'], description: 'Flaky app' });
+      expect(created.status).toBe(201);
+      expect((await api('POST', '/api/children', { name: 'Flaky Thompson', dateOfBirth: '2023-05-01' })).status).toBe(201);
+      // The live server's retry schedule is scaled down: "3 days" of failures take about 5 s.
+      await waitUntil(async () => (await api<{ disabledAt: string | null }>('GET', `/api/webhooks/${created.body.id}`)).body.disabledAt !== null, 30_000);
+
+      const { user } = await openIntegrations();
+      const item = await within(await webhooksCard()).findByRole('listitem', { name: 'Flaky app' });
+      expect(within(item).getByText('Turned off')).toBeInTheDocument();
+      expect(within(item).getByText(/^Deliveries failed for 3 days; the last attempt answered 500\./)).toBeInTheDocument();
+      await user.click(within(item).getByRole('button', { name: 'Show messages sent' }));
+      const log = await within(item).findByRole('list', { name: 'Messages sent' });
+      expect(within(log).getByText('Failed')).toBeInTheDocument();
+      // While it is off the server refuses to resend, so there is no button to.
+      expect(within(log).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+
+      await user.click(within(item).getByRole('button', { name: 'Turn back on' }));
+      expect(await screen.findByText('Webhook turned back on')).toBeInTheDocument();
+      await waitFor(() => expect(within(item).getByText('On')).toBeInTheDocument());
+      expect(within(item).queryByText(/^Deliveries failed for 3 days/)).not.toBeInTheDocument();
+      expect(await within(log).findByRole('button', { name: 'Resend' })).toBeInTheDocument();
+      expect((await api<{ disabledAt: string | null }>('GET', `/api/webhooks/${created.body.id}`)).body.disabledAt).toBeNull();
+    } finally {
+      await failing.close();
+    }
   });
 });
 
@@ -133,9 +178,9 @@ describe('Profile > Personal Info, for staff and carers', () => {
     const signUp = await fetch('/api/auth/sign-up', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Cora Carer', ...carer }) });
     expect(signUp.status).toBe(200);
     await server.signIn(demoAccounts.parent);
-    const invitation = await fetch('/api/family/invitations', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ familyRole: 'carer' }) });
+    const invitation = await api<{ link: string }>('POST', '/api/family/invitations', { familyRole: 'carer' });
     expect(invitation.status).toBe(201);
-    const { link } = (await invitation.json()) as { link: string };
+    const { link } = invitation.body;
     const asCarer = await server.as(carer);
     expect((await asCarer.post(`/api/family-invitations/${link.split('/join/')[1]}/acceptance`, {})).status).toBe(200);
 
