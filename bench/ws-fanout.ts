@@ -52,7 +52,8 @@ async function runNestlingServer() {
   database.pool?.on('error', (error) => console.error('a pooled PostgreSQL connection failed:', error.message));
   await seed(database.db);
   const config = loadConfig({ PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn', TZ: 'UTC' });
-  const app = await buildApp(config, { database, clientDir: '/nonexistent', authLimits: { perIp: 1000 } });
+  // Every client is the demo parent on one address: lift the per-user and per-address socket caps.
+  const app = await buildApp(config, { database, clientDir: '/nonexistent', authLimits: { perIp: 1000 }, socketLimits: { perUser: 1_000_000, perAddress: 1_000_000 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGTERM', async () => {
     await app.close();
@@ -251,7 +252,8 @@ async function measureNestling(n: number): Promise<Run & { frame: string }> {
   };
   const run = await measure(server, n, (clients, count) => clients.open(count, wsUrl, headers, true), post);
   const sample = await fetch(`${base}/api/activities?channel=${CHANNEL}&limit=1`, { headers: { cookie: parent } });
-  const frame = JSON.stringify({ type: 'activity', data: ((await sample.json()) as unknown[])[0] });
+  // As /ws sends it: the activity as listed, and its outbox event id (a realistic 5 digits here).
+  const frame = JSON.stringify({ type: 'activity', data: ((await sample.json()) as unknown[])[0], eventId: 48_213 });
   await server.stop();
   return { ...run, frame };
 }

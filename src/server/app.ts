@@ -51,6 +51,8 @@ export interface AppDeps {
   authLimits?: AuthLimits;
   /** How often open WebSocket connections are checked again; tests shorten it. */
   reauthorizeEveryMs?: number;
+  /** Open /ws connections allowed per user and per address (benchmarks hold thousands from one). */
+  socketLimits?: { perUser: number; perAddress: number };
   /** Tests shorten these. */
   timeouts?: ConnectionTimeouts;
 }
@@ -283,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
     audienceOf: eventAudienceOf,
     reauthorizeEveryMs: deps.reauthorizeEveryMs,
+    socketLimits: deps.socketLimits,
     now: deps.now,
   });
 

@@ -86,11 +86,13 @@ export async function registerRealtime<TUser>(
     /** Whose outbox events a user may be replayed. */
     audienceOf: (user: TUser) => EventAudience;
     reauthorizeEveryMs?: number;
+    socketLimits?: { perUser: number; perAddress: number };
     now?: () => Date;
   },
 ) {
   const { authenticator } = deps;
   const now = deps.now ?? (() => new Date());
+  const limits = deps.socketLimits ?? SOCKET_LIMITS;
   const owners = new Map(deps.owners.map((owner) => [owner.prefix, owner]));
   const ownerOf = (name: string) => owners.get(prefixOf(name) ?? deps.defaultPrefix);
 
@@ -239,7 +241,7 @@ export async function registerRealtime<TUser>(
   function admit(owner: Owner, socket: WebSocket): boolean {
     const perUser = (connections.perUser.get(owner.userKey) ?? 0) + 1;
     const perAddress = (connections.perAddress.get(owner.address) ?? 0) + 1;
-    if (perUser > SOCKET_LIMITS.perUser || perAddress > SOCKET_LIMITS.perAddress) return false;
+    if (perUser > limits.perUser || perAddress > limits.perAddress) return false;
     connections.perUser.set(owner.userKey, perUser);
     connections.perAddress.set(owner.address, perAddress);
     socket.once('close', () => {
