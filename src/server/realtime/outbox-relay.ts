@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { coalesced } from '../lib/coalesced';
 import { lastEventId, readEvents, type StoredEvent } from '../db/event-log';
 import type { EventBus } from './event-bus';
 
@@ -22,7 +23,8 @@ export interface OutboxRelay {
   readonly cursor: number;
   /** Reads what is new now; resolves once it has been handed on. */
   catchUp(): Promise<void>;
-  close(): void;
+  /** Stops reading; resolves once a read in flight has finished. */
+  close(): Promise<void>;
 }
 
 export async function startOutboxRelay(deps: {
@@ -35,8 +37,6 @@ export async function startOutboxRelay(deps: {
   const { db, log, deliver } = deps;
   // Events committed before this instance started had no listeners here.
   let cursor = await lastEventId(db);
-  let running: Promise<void> | undefined;
-  let again = false;
   let closed = false;
 
   async function drain() {
@@ -56,23 +56,8 @@ export async function startOutboxRelay(deps: {
   }
 
   /** One read at a time; a signal during a read runs one more after it, since that read may have started before the commit. */
-  function catchUp(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'reading the outbox for realtime delivery failed'))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void catchUp();
-        }
-      });
-    return running;
-  }
+  const read = coalesced(drain, (error) => log.error({ err: error }, 'reading the outbox for realtime delivery failed'));
+  const catchUp = () => (closed ? Promise.resolve() : read());
 
   const stopListening = deps.bus.onOutboxCommit(() => void catchUp());
   const poller = setInterval(() => void catchUp(), deps.pollMs ?? RELAY_POLL_MS);
@@ -83,10 +68,11 @@ export async function startOutboxRelay(deps: {
       return cursor;
     },
     catchUp,
-    close() {
+    async close() {
       closed = true;
       stopListening();
       clearInterval(poller);
+      await read.settled();
     },
   };
 }

@@ -5,6 +5,7 @@ import { MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, REPLAY_WINDOW_MS, closeCodes, 
 import type { Db } from '../db/database';
 import { readEvents, type EventAudience, type StoredEvent } from '../db/event-log';
 import type { EventBus } from './event-bus';
+import { coalesced } from '../lib/coalesced';
 import { startOutboxRelay } from './outbox-relay';
 import { OPEN, TopicHub, type HubSocket, type Member } from './topic-hub';
 
@@ -104,19 +105,29 @@ export async function registerRealtime<TUser>(
 
   // Periodically for what other instances or the clock change (sessions expire), and at once
   // after a sign-out or revocation on this instance.
+  const reauthorize = coalesced(checkConnections, (error) => app.log.error({ err: error }, 'checking open WebSocket connections failed'));
   const reauthorizing = setInterval(() => void reauthorize(), deps.reauthorizeEveryMs ?? REAUTHORIZE_EVERY_MS);
   reauthorizing.unref();
   const stopListening = authenticator.onCredentialEnded(() => void reauthorize());
-  let reauthorization: Promise<void> | undefined;
-  let checkAgain = false;
+
+  // In id order, each event synchronously: see OutboxRelay for why replay relies on that.
+  const relay = await startOutboxRelay({
+    db: deps.db,
+    bus: deps.bus,
+    log: app.log,
+    deliver(event) {
+      const found = frameOf(event);
+      if (found && hub.hasListeners(found.topic)) hub.broadcast(found.topic, found.frame, found.accepts);
+    },
+  });
 
   // Added before the plugin's own preClose hook, so clients hear 1001 rather than a bare close.
-  // Deliveries drain here, while the database is certainly still open.
+  // The checks and the relay's reads finish here, while the database is certainly still open.
   app.addHook('preClose', async () => {
     clearInterval(reauthorizing);
     stopListening();
-    await reauthorization;
-    relay.close();
+    await reauthorize.settled();
+    await relay.close();
     hub.closeAll(closeCodes.goingAway, 'The server is restarting; reconnect shortly.');
   });
 
@@ -142,16 +153,6 @@ export async function registerRealtime<TUser>(
     return undefined;
   }
 
-  // In id order, each event synchronously: see OutboxRelay for why replay relies on that.
-  const relay = await startOutboxRelay({
-    db: deps.db,
-    bus: deps.bus,
-    log: app.log,
-    deliver(event) {
-      const found = frameOf(event);
-      if (found && hub.hasListeners(found.topic)) hub.broadcast(found.topic, found.frame, found.accepts);
-    },
-  });
 
   /**
    * The frames of this topic that `member` may see among the events after `after` and up to
@@ -195,24 +196,6 @@ export async function registerRealtime<TUser>(
    * ended (4401), and those that may no longer listen to their channel (4403). One query for
    * all credentials, one check per user and channel.
    */
-  function reauthorize(): Promise<void> {
-    // One check at a time; a request during a check runs one more after it, since the check in
-    // flight may have read the credentials before the change that prompted the request.
-    if (reauthorization) {
-      checkAgain = true;
-      return reauthorization;
-    }
-    reauthorization = checkConnections()
-      .catch((error: unknown) => app.log.error({ err: error }, 'checking open WebSocket connections failed'))
-      .finally(() => {
-        reauthorization = undefined;
-        if (checkAgain) {
-          checkAgain = false;
-          void reauthorize();
-        }
-      });
-    return reauthorization;
-  }
   async function checkConnections() {
     const members = hub.snapshot();
     if (members.length === 0) return;
