@@ -1,10 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/create-database';
 import { writeEvents } from '../../src/server/db/outbox';
 import { claimDueDeliveries } from '../../src/server/features/webhooks/webhooks.repository';
 import { createWebhooksService } from '../../src/server/features/webhooks/webhooks.service';
-import { familyIdOf } from '../helpers/test-database';
+import { familyIdOf, testPostgresUrl } from '../helpers/test-database';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
-import { startReceiver } from './webhook-receiver';
+import { startHoldingReceiver, startReceiver, waitUntil } from './webhook-receiver';
 
 // Several instances deliver from one database: here two workers over the same database, and the
 // app's own worker off (WEBHOOK_POLL_MS=0), so the test decides when each one runs.
@@ -105,5 +109,106 @@ describe('delivery workers', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+// Two real app instances on one PostgreSQL database, each running its own delivery worker (every
+// 10 ms), as in production; the file's own app only registers endpoints and records events.
+describe.runIf(testPostgresUrl)('two app instances on one PostgreSQL', () => {
+  const instances: { handle: DatabaseHandle; app: FastifyInstance; closed: boolean }[] = [];
+  const receivers: { close(): Promise<void> }[] = [];
+
+  async function startInstance() {
+    const handle = await createDatabase({ kind: 'postgres', connectionString: t.database.connectionString! });
+    // pg-pool's end() resolves before its connections have finished closing; see broadcast.test.ts.
+    handle.pool!.on('error', () => {});
+    const config = { ...t.config, webhooks: { ...t.config.webhooks, pollMs: 10, retryScale: 0.0002 } };
+    const app = await buildApp(config, { database: handle, logger: false, clientDir: '/nonexistent' });
+    await app.ready();
+    const instance = { handle, app, closed: false };
+    instances.push(instance);
+    return instance;
+  }
+
+  beforeAll(async () => {
+    await startInstance();
+    await startInstance();
+  });
+  afterAll(async () => {
+    for (const instance of instances.filter((i) => !i.closed)) {
+      await instance.app.close();
+      await instance.handle.db.destroy();
+    }
+    await Promise.all(receivers.map((r) => r.close()));
+  });
+
+  async function registerPostsEndpoint(url: string) {
+    const demo = await t.cookieFor(demoAccounts.parent);
+    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { cookie: demo }, payload: { url, eventTypes: ['post.created'] } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number };
+  }
+
+  async function recordPosts(count: number): Promise<string[]> {
+    const ids = await t.database.db.transaction().execute(async (trx) => {
+      await writeEvents(trx, Array.from({ length: count }, (_, i) => ({ type: 'post.created' as const, familyId, payload: { post: { title: `Post ${i}` } }, occurredAt: new Date() })));
+      return trx.selectFrom('outbox_events').select('id').where('type', '=', 'post.created').orderBy('id', 'desc').limit(count).execute();
+    });
+    return ids.map((e) => `evt_${e.id}`).sort();
+  }
+
+  const statuses = (endpointId: number) => t.database.db.selectFrom('webhook_deliveries').select(['status']).where('endpoint_id', '=', endpointId).execute();
+
+  it('deliver each event once per endpoint', async () => {
+    const [first, second] = [await startReceiver(), await startReceiver()];
+    receivers.push(first, second);
+    const hooks = [await registerPostsEndpoint(first.url), await registerPostsEndpoint(second.url)];
+    const expected = await recordPosts(60);
+    await waitUntil(async () => (await Promise.all(hooks.map((h) => statuses(h.id)))).flat().filter((d) => d.status === 'delivered').length === 120, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const r of [first, second]) {
+      expect(r.received.map((d) => String(d.headers['webhook-id'])).sort()).toEqual(expected);
+    }
+    for (const hook of hooks) await t.database.db.deleteFrom('webhook_endpoints').where('id', '=', hook.id).execute();
+  });
+
+  it('lose nothing when one closes in the middle of its deliveries: the others take them up, with the same webhook-id', async () => {
+    const r = await startHoldingReceiver();
+    receivers.push(r);
+    const hook = await registerPostsEndpoint(r.url);
+    // Each worker claims at most 20 at a time and waits for its whole batch: with 50 events and
+    // the receiver holding every request, both instances have 20 under way.
+    const expected = await recordPosts(50);
+    await waitUntil(() => r.held.length === 40, 30_000);
+
+    // Instance B dies: it can no longer record what became of its 20.
+    const b = instances[1]!;
+    b.closed = true;
+    await b.handle.db.destroy();
+    const closing = b.app.close();
+    r.release();
+    await closing;
+
+    // B's claims are leased for 30 s, so nobody sends them meanwhile; time passes (the lease is
+    // moved back here rather than waited out) and instance A sends them again.
+    await waitUntil(async () => (await statuses(hook.id)).filter((d) => d.status === 'delivered').length === 30, 30_000);
+    const leased = await t.database.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: sql<Date>`now()` })
+      .where('endpoint_id', '=', hook.id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '>', sql<Date>`now() + interval '10 seconds'`)
+      .returning('id')
+      .execute();
+    expect(leased).toHaveLength(20);
+    await waitUntil(async () => (await statuses(hook.id)).every((d) => d.status === 'delivered'), 30_000);
+
+    const ids = r.received.map((d) => String(d.headers['webhook-id']));
+    expect([...new Set(ids)].sort()).toEqual(expected);
+    // Every event held when B died (40) arrived twice, as the same delivery: same id, same body.
+    expect(ids).toHaveLength(90);
+    const bodies = new Map<string, Set<string>>();
+    for (const d of r.received) bodies.set(String(d.headers['webhook-id']), (bodies.get(String(d.headers['webhook-id'])) ?? new Set()).add(d.body));
+    expect([...bodies.values()].every((set) => set.size === 1)).toBe(true);
   });
 });

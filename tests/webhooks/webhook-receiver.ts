@@ -39,3 +39,35 @@ export async function waitUntil(done: () => boolean | Promise<boolean>, ms = 10_
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * A receiver that takes each delivery in and then holds it without answering, as if its sender
+ * were about to die, until `release()`: then every held connection is reset (the sender never
+ * learns the delivery arrived) and later deliveries are answered 200.
+ */
+export async function startHoldingReceiver() {
+  const received: ReceivedDelivery[] = [];
+  const held: http.ServerResponse[] = [];
+  let holding = true;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (holding) held.push(response);
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    held,
+    release() {
+      holding = false;
+      for (const response of held.splice(0)) response.socket?.destroy();
+    },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
