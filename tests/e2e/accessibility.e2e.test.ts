@@ -79,3 +79,25 @@ describe.each(['light', 'dark'] as const)('every dialog in the %s theme', (theme
     await dialog.waitFor({ state: 'detached' });
   });
 });
+
+describe.each(['light', 'dark'] as const)('forms showing their errors in the %s theme', (theme) => {
+  it('the sign-up form, sent empty, has no WCAG 2.2 A/AA violations', async () => {
+    const page = await browser.open('/sign-up', { theme });
+    await settle(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('.mantine-InputWrapper-error').first().waitFor();
+    await settle(page);
+    expect(await violationsOn(page)).toEqual([]);
+  });
+
+  it('the Add Child form, sent empty, has no WCAG 2.2 A/AA violations', async () => {
+    const page = await browser.open('/profile', { theme, signedInAs: demoParent });
+    await page.getByRole('tab', { name: 'My Children' }).click();
+    await page.getByRole('button', { name: 'Add Child' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Child' });
+    await dialog.getByRole('button', { name: 'Add Child' }).click();
+    await dialog.locator('.mantine-InputWrapper-error').first().waitFor();
+    await settle(page);
+    expect(await violationsOn(page)).toEqual([]);
+  });
+});

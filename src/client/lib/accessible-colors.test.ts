@@ -4,7 +4,7 @@ import { theme } from './theme';
 import { mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
 
 const fullTheme = mergeMantineTheme(DEFAULT_THEME, theme);
-const { light } = accessibleColorsResolver(fullTheme);
+const { light, dark } = accessibleColorsResolver(fullTheme);
 
 describe('accessible colours', () => {
   it('measures contrast as WCAG does', () => {
@@ -26,5 +26,10 @@ describe('accessible colours', () => {
 
   it('keeps secondary text at AA on the page background', () => {
     expect(contrastRatio(light['--mantine-color-dimmed']!, '#f7f8f6')).toBeGreaterThanOrEqual(AA_CONTRAST);
+  });
+
+  it("keeps a form's error text at AA: on the page and cards in light, on dark cards in dark", () => {
+    for (const background of ['#ffffff', '#f7f8f6']) expect(contrastRatio(light['--mantine-color-error']!, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+    for (const background of [fullTheme.colors.dark[6], fullTheme.colors.dark[7]]) expect(contrastRatio(dark['--mantine-color-error']!, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
   });
 });

@@ -47,7 +47,12 @@ export const accessibleColorsResolver: CSSVariablesResolver = (theme: MantineThe
   };
   const dark: Record<string, string> = {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // A form's error text: Mantine's red-8 is 3.0:1 on a dark card. The darkest red shade that
+    // reads on the lightest dark surface (cards, dark-6).
+    '--mantine-color-error': [...theme.colors.red].reverse().find((shade) => contrastRatio(shade, theme.colors.dark[6]) >= AA_CONTRAST) ?? theme.colors.red[0],
   };
+  // Mantine's red-6 error text is 3.3:1 on the page background.
+  light['--mantine-color-error'] = darkenToContrast(theme.colors.red[6], '#f7f8f6');
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (name === 'dark') continue;
     const filledIndex = shades.findIndex((shade, index) => index >= 6 && contrastRatio(shade, '#ffffff') >= AA_CONTRAST);
