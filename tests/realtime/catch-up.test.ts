@@ -6,6 +6,7 @@ import { apiScopeNames } from '../../src/shared/api-scopes';
 import type { ServerMessage } from '../../src/shared/realtime';
 import type { ActivityDto } from '../../src/shared/schemas/monitoring';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
+import { familyIdOf } from '../helpers/test-database';
 import { classroomId, listen, otherNurseryStaff, TestSocket } from './realtime-helpers';
 
 // A client that lost its connection rejoins with the last event id it had, and is sent what it
@@ -17,6 +18,7 @@ let parent: string;
 let neighbourToken: string;
 let otherStaffToken: string;
 let maya: number;
+let parentId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,6 +34,7 @@ beforeAll(async () => {
     .insertInto('children')
     .values({ family_id: await foundFamily(db, { id: neighbour.id, name: 'Priya Shah' }), classroom_id: await classroomId(db, 'Classroom 3B'), name: 'Sam Shah', date_of_birth: '2023-02-01' })
     .execute();
+  parentId = (await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow()).id;
   maya = (await db.selectFrom('children').select('id').where('name', '=', 'Maya Thompson').executeTakeFirstOrThrow()).id;
   neighbourToken = (await t.app.services.auth.createApiToken(neighbour.id, { name: 'neighbour', scopes: apiScopeNames })).token;
   const other = await otherNurseryStaff(db);
@@ -173,7 +176,7 @@ describe('the outbox is the source of live activity', () => {
     const { db } = t.database;
     const classroom = await classroomId(db, 'Classroom 3B');
     const { nursery_id: nurseryId } = await db.selectFrom('classrooms').select('nursery_id').where('id', '=', classroom).executeTakeFirstOrThrow();
-    const family = await db.selectFrom('users').select('family_id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
+    const familyId = await familyIdOf(db, parentId);
     const activity: ActivityDto = {
       id: 999_001,
       type: 'play',
@@ -186,7 +189,7 @@ describe('the outbox is the source of live activity', () => {
     };
     await db.transaction().execute(async (trx) => {
       await writeEvent(trx, { type: 'activity.created', nurseryId, payload: { activity, classroomId: classroom }, occurredAt: new Date() });
-      await writeEvent(trx, { type: 'activity.created', familyId: family.family_id, payload: { activity, classroomId: classroom }, occurredAt: new Date() });
+      await writeEvent(trx, { type: 'activity.created', familyId, payload: { activity, classroomId: classroom }, occurredAt: new Date() });
     });
     expect((await socket.nextActivity()).description).toBe('Written straight to the outbox.');
     await socket.close();
@@ -196,11 +199,11 @@ describe('the outbox is the source of live activity', () => {
     const { socket } = await join('classroom-3b', { cookie: parent });
     const { db } = t.database;
     const classroom = await classroomId(db, 'Classroom 3B');
-    const family = await db.selectFrom('users').select('family_id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
+    const familyId = await familyIdOf(db, parentId);
     const activity = { id: 999_002, type: 'play', time: '9:00 AM', timeAgo: 'just now', description: 'Rolled back.', occurredAt: new Date().toISOString(), childIds: [], cameraId: null };
     await expect(
       db.transaction().execute(async (trx) => {
-        await writeEvent(trx, { type: 'activity.created', familyId: family.family_id, payload: { activity, classroomId: classroom }, occurredAt: new Date() });
+        await writeEvent(trx, { type: 'activity.created', familyId, payload: { activity, classroomId: classroom }, occurredAt: new Date() });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
