@@ -113,7 +113,7 @@ function WebhookItem({ webhook }: { webhook: WebhookDto }) {
             {webhook.disabledReason ?? 'Messages to it kept failing.'} Nothing is sent to it while it is off. Once your app can answer again, turn it back on;
             then you can resend the messages that failed.
           </Text>
-          <Button size="xs" variant="light" color="orange" mt="xs" onClick={() => enable.mutate({ id: webhook.id })} loading={enable.isPending}>
+          <Button size="xs" variant="default" mt="xs" onClick={() => enable.mutate({ id: webhook.id })} loading={enable.isPending}>
             Turn back on
           </Button>
         </Alert>
