@@ -107,6 +107,10 @@ export function ProfileBookings() {
           </Stack>
         )}
       </QueryState>
+      {/* The calendar link lives with the other integrations; say where, for the parent who looks here. */}
+      <Text size="sm" c="dimmed" mt="md">
+        To see your shadow-teacher sessions in Apple Calendar, Google Calendar or Outlook, make a calendar link under Personal Info › Integrations.
+      </Text>
     </Card>
   );
 }

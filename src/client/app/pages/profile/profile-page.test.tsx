@@ -198,8 +198,11 @@ describe('Profile', () => {
     expect(screen.queryByTestId('new-token')).not.toBeInTheDocument();
   });
 
-  it('creates a calendar link under Personal Info > Integrations that works without signing in, and revokes it', async () => {
+  it('creates a calendar link under Personal Info > Integrations, which Bookings points to, that works without signing in, and revokes it', async () => {
     const { user } = await openProfile();
+    await user.click(screen.getByRole('tab', { name: 'Bookings' }));
+    expect(await screen.findByText(/make a calendar link under Personal Info › Integrations\.$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Personal Info' }));
     const card = (await screen.findByRole('heading', { name: 'Calendar subscription' })).closest('section')!;
     expect(await within(card).findByText('No link is active.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Create link' }));
