@@ -1,10 +1,9 @@
-import { Alert, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconClockX } from '@tabler/icons-react';
+import { Center, Loader, PasswordInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { completePasswordResetInput, resetSecret } from '../../../shared/schemas/passwords';
-import { AnchorLink } from '../../components/links';
+import { LinkNotWorking } from '../../components/link-not-working';
 import { fieldErrorsOf, messageOf, serverFieldError, type FieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -24,7 +23,13 @@ export function ResetPasswordPage() {
       </Center>
     );
   }
-  if (!wellFormed || !link.data) return <LinkNotWorking />;
+  if (!wellFormed || !link.data) return (
+      <LinkNotWorking
+        title="This link no longer works"
+        why="A reset link works once, for an hour after it was sent. This one has been used or has expired. You can ask for a new one."
+        next={{ to: '/forgot-password', label: 'Ask for a new link' }}
+      />
+    );
   return <ChooseNewPassword secret={secret} email={link.data.email} />;
 }
 
@@ -77,25 +82,5 @@ function ChooseNewPassword({ secret, email }: { secret: string; email: string })
         error={fieldErrors.password}
       />
     </AuthForm>
-  );
-}
-
-function LinkNotWorking() {
-  return (
-    <Card maw={420} mx="auto" mt={{ base: 'md', sm: 48 }} p="xl">
-      <Stack gap="md">
-        <Title order={1} fz={26}>
-          This link no longer works
-        </Title>
-        <Alert color="orange" variant="light" icon={<IconClockX size={20} aria-hidden />}>
-          <Text size="sm">A reset link works once, for an hour after it was sent. This one has been used or has expired. You can ask for a new one.</Text>
-        </Alert>
-        <Text size="sm" ta="center">
-          <AnchorLink to="/forgot-password" fw={600}>
-            Ask for a new link
-          </AnchorLink>
-        </Text>
-      </Stack>
-    </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconClockX, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { longDate } from '../../../shared/display';
 import { invitationSecret, type InvitationPreviewDto } from '../../../shared/schemas/family';
-import { AnchorLink, ButtonLink } from '../../components/links';
+import { LinkNotWorking } from '../../components/link-not-working';
+import { ButtonLink } from '../../components/links';
 import { messageOf } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -28,7 +29,13 @@ export function JoinFamilyPage() {
       </Center>
     );
   }
-  if (!wellFormed || !invitation.data) return <InvitationNotWorking />;
+  if (!wellFormed || !invitation.data) return (
+      <LinkNotWorking
+        title="This invitation no longer works"
+        why="An invitation works once, for 7 days. This one has been used, withdrawn or has expired. Ask the family for a new link."
+        next={{ to: '/', label: 'Go to Nestling' }}
+      />
+    );
   return (
     <Card maw={460} mx="auto" mt={{ base: 'md', sm: 48 }} p="xl">
       <Stack gap="md">
@@ -81,25 +88,5 @@ function SignInFirst({ secret }: { secret: string }) {
         I already have an account: sign in
       </ButtonLink>
     </Stack>
-  );
-}
-
-function InvitationNotWorking() {
-  return (
-    <Card maw={420} mx="auto" mt={{ base: 'md', sm: 48 }} p="xl">
-      <Stack gap="md">
-        <Title order={1} fz={26}>
-          This invitation no longer works
-        </Title>
-        <Alert color="orange" variant="light" icon={<IconClockX size={20} aria-hidden />}>
-          <Text size="sm">An invitation works once, for 7 days. This one has been used, withdrawn or has expired. Ask the family for a new link.</Text>
-        </Alert>
-        <Text size="sm" ta="center">
-          <AnchorLink to="/" fw={600}>
-            Go to Nestling
-          </AnchorLink>
-        </Text>
-      </Stack>
-    </Card>
   );
 }
