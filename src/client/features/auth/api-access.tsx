@@ -64,7 +64,7 @@ export function ApiAccess() {
 
   return (
     <Card component="section" aria-labelledby="api-access-title">
-      <Title order={2} fz="lg" id="api-access-title">
+      <Title order={3} fz="lg" id="api-access-title">
         API access
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">

@@ -42,7 +42,7 @@ export function CalendarSubscription() {
 
   return (
     <Card component="section" aria-labelledby="calendar-subscription-title">
-      <Title order={2} fz="lg" id="calendar-subscription-title">
+      <Title order={3} fz="lg" id="calendar-subscription-title">
         Calendar subscription
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">

@@ -21,7 +21,7 @@ export function Webhooks({ audience }: { audience: WebhookAudience }) {
 
   return (
     <Card component="section" aria-labelledby="webhooks-title">
-      <Title order={2} fz="lg" id="webhooks-title">
+      <Title order={3} fz="lg" id="webhooks-title">
         Webhooks
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">

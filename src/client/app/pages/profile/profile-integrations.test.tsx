@@ -34,7 +34,7 @@ describe('Profile > Personal Info > Integrations, for a guardian', () => {
 
   it('holds the calendar link, API access and webhooks, and says what a webhook is; there are none yet', async () => {
     const { section } = await openIntegrations();
-    for (const name of ['Calendar subscription', 'API access', 'Webhooks']) expect(within(section).getByRole('heading', { name })).toBeInTheDocument();
+    for (const name of ['Calendar subscription', 'API access', 'Webhooks']) expect(within(section).getByRole('heading', { level: 3, name })).toBeInTheDocument();
     const card = await webhooksCard();
     expect(within(card).getByText(/A webhook lets an app of yours hear the moment something happens in your family/)).toBeInTheDocument();
     expect(await within(card).findByText('No webhooks yet')).toBeInTheDocument();
