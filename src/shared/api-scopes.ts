@@ -5,7 +5,7 @@
  */
 export const API_SCOPES = {
   'profile:read': 'See your name and email',
-  'events:read': 'Catch up on events (GET /api/events), of the kinds the other read scopes allow',
+  'events:read': 'Catch up on what happened (the event log), for whatever else this token may see',
   'children:read': 'See your children',
   'children:write': 'Add children',
   'activities:read': "See your children's classroom activity, live on /ws too",
