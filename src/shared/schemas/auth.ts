@@ -4,6 +4,10 @@ import { pageInput, pageOutput, text } from './common';
 
 export const userRoles = ['parent', 'staff', 'teacher', 'admin'] as const;
 
+/** guardian: everything for the family. carer: follows the children (activities, photos, camera) but cannot book, invite, add children or manage tokens. */
+export const familyRoles = ['guardian', 'carer'] as const;
+export type FamilyRole = (typeof familyRoles)[number];
+
 export const emailInput = text()
   .trim()
   .max(254, 'An email address has at most 254 characters.')
@@ -42,7 +46,7 @@ export const userOutput = z.object({
   role: z.enum(userRoles),
   profileImage: z.string().nullable(),
   /** The user's role in their family (GET /family): a carer cannot book, invite, add children or manage tokens. Null for staff and teachers. */
-  familyRole: z.enum(['guardian', 'carer']).nullable(),
+  familyRole: z.enum(familyRoles).nullable(),
   createdAt: z.iso.datetime(),
 });
 export type UserDto = z.infer<typeof userOutput>;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { emailInput } from './auth';
+import { emailInput, familyRoles } from './auth';
 import { pathId, text } from './common';
 
-/** guardian: everything for the family. carer: follows the children (activities, photos, camera) but cannot book, invite, add children or manage tokens. */
-export const familyRoles = ['guardian', 'carer'] as const;
-export type FamilyRole = (typeof familyRoles)[number];
 export const familyRole = z.enum(familyRoles, { message: "Choose 'guardian' or 'carer'." });
 
 /** How long an invitation link works. */

@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Button, Card, CopyButton, Group, Menu, Progress, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconDots, IconDownload, IconFileZip, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FamilyDto, FamilyMemberDto, FamilyRole } from '../../../shared/schemas/family';
+import type { FamilyRole } from '../../../shared/schemas/auth';
+import type { FamilyDto, FamilyMemberDto } from '../../../shared/schemas/family';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';

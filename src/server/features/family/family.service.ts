@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ERASURE_GRACE_DAYS, INVITATION_TTL_DAYS, type CreateInvitationInput, type ScheduleErasureInput, type CreatedInvitationDto, type FamilyDto, type FamilyRole, type InvitationDto, type InvitationPreviewDto } from '../../../shared/schemas/family';
+import type { FamilyRole } from '../../../shared/schemas/auth';
+import { ERASURE_GRACE_DAYS, INVITATION_TTL_DAYS, type CreateInvitationInput, type ScheduleErasureInput, type CreatedInvitationDto, type FamilyDto, type InvitationDto, type InvitationPreviewDto } from '../../../shared/schemas/family';
 import type { Database, Db } from '../../db/database';
 import { foundFamily, requireFamily } from '../../db/family-scope';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
