@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { FamilyRole } from '../../shared/schemas/family';
+import type { FamilyRole } from '../../shared/schemas/auth';
 import type { EventType } from '../../shared/schemas/events';
 
 /** Columns the database fills in; writable but optional on insert. */
