@@ -27,6 +27,7 @@ import {
 } from '../src/shared/booking-rules';
 import { localDate } from '../src/shared/dates';
 import { serverUrl, withAdmin } from './bench-app';
+import { familyIdOf } from '../tests/helpers/test-database';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -74,7 +75,7 @@ async function main() {
       if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
       const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
       const user = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
-      const children = await db.selectFrom('children').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).execute();
+      const children = await db.selectFrom('children').select('id').where('family_id', '=', await familyIdOf(db, user.id)).execute();
       families.push({ cookie, childIds: children.map((c) => c.id) });
     }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 import { bookingPayload, firstNurseryId, fixedNow, signInParents, signInTeacher, teacherNamed, windowWeekdays, type Family } from '../shadow-bookings/bookings.fixtures';
+import { familyIdOf } from '../helpers/test-database';
 
 /**
  * Every create answers 201 with a Location that reads the new row back, and that address, like
@@ -131,8 +132,8 @@ describe('POST /api/activities', () => {
       .selectFrom('cameras')
       .innerJoin('children', 'children.classroom_id', 'cameras.classroom_id')
       .select('cameras.id')
-      .where((eb) => eb('children.family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', demo.userId).$narrowType<{ family_id: number }>()))
-      .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', other.userId).$narrowType<{ family_id: number }>())).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
+      .where('children.family_id', '=', await familyIdOf(db, demo.userId))
+      .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where('family_id', '=', await familyIdOf(db, other.userId)).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
       .executeTakeFirstOrThrow();
     const staff = await t.cookieFor(demoAccounts.staff);
     const res = await post('/api/activities', staff, { channel: camera.id, type: 'art', description: 'Finger painting.' });

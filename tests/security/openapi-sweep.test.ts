@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../shadow-bookings/bookings.fixtures';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
+import { familyIdOf } from '../helpers/test-database';
 
 /**
  * Reads /api/openapi.json and calls every operation in it signed out, as the wrong family with
@@ -287,13 +288,13 @@ async function createDemoRows(): Promise<DemoRows> {
   const db = t.database.db;
   const user = await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
   const family2User = await db.selectFrom('users').select('id').where('email', '=', demoAccounts.secondParent.email).executeTakeFirstOrThrow();
-  const child = await db.selectFrom('children').select(['id']).where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).where('classroom_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+  const child = await db.selectFrom('children').select(['id']).where('family_id', '=', await familyIdOf(db, user.id)).where('classroom_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   const camera = await db
     .selectFrom('cameras')
     .innerJoin('children', 'children.classroom_id', 'cameras.classroom_id')
     .select(['cameras.id', 'cameras.classroom_id'])
-    .where((eb) => eb('children.family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>()))
-    .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', family2User.id).$narrowType<{ family_id: number }>())).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
+    .where('children.family_id', '=', await familyIdOf(db, user.id))
+    .where('cameras.classroom_id', 'not in', db.selectFrom('children').select('classroom_id').where('family_id', '=', await familyIdOf(db, family2User.id)).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
     .executeTakeFirst();
   if (!camera) throw new Error('The seed gives family2 a child in every classroom of the demo family; the channel check needs one they do not share.');
   const teacher = await teacherNamed(t, 'Amara Okafor');
@@ -343,16 +344,16 @@ async function demoFamilyRows() {
   const userId = rows.userId;
   return {
     user: await db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
-    children: await db.selectFrom('children').selectAll().where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
+    children: await db.selectFrom('children').selectAll().where('family_id', '=', await familyIdOf(db, userId)).orderBy('id').execute(),
     tokens: await db.selectFrom('api_tokens').select(['id', 'name', 'revoked_at']).where('user_id', '=', userId).orderBy('id').execute(),
     sessions: await db.selectFrom('sessions').select(['id']).where('user_id', '=', userId).orderBy('id').execute(),
-    family: await db.selectFrom('users').select(['id', 'family_role']).where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
+    family: await db.selectFrom('users').select(['id', 'family_role']).where('family_id', '=', await familyIdOf(db, userId)).orderBy('id').execute(),
     invitations: await db.selectFrom('family_invitations').select(['id', 'revoked_at', 'accepted_at']).where('created_by', '=', userId).orderBy('id').execute(),
     webhooks: await db.selectFrom('webhook_endpoints').select(['id', 'url', 'event_types', 'disabled_at']).where('created_by', '=', userId).orderBy('id').execute(),
     passkeys: await db.selectFrom('passkeys').select(['id', 'name']).where('user_id', '=', userId).orderBy('id').execute(),
-    shadowBookings: await db.selectFrom('shadow_bookings').selectAll().where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
+    shadowBookings: await db.selectFrom('shadow_bookings').selectAll().where('family_id', '=', await familyIdOf(db, userId)).orderBy('id').execute(),
     bookingsOfTheirChildren: await db.selectFrom('shadow_bookings').select(['id', 'parent_id']).where('child_id', '=', rows.childId).orderBy('id').execute(),
-    mentalHealthBookings: await db.selectFrom('mental_health_bookings').selectAll().where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', userId).$narrowType<{ family_id: number }>())).orderBy('id').execute(),
+    mentalHealthBookings: await db.selectFrom('mental_health_bookings').selectAll().where('family_id', '=', await familyIdOf(db, userId)).orderBy('id').execute(),
     mentalHealthBookingsOfTheirChild: await db.selectFrom('mental_health_bookings').select(['id', 'parent_id']).where('child_id', '=', rows.childId).execute(),
     posts: await db.selectFrom('posts').selectAll().where('author_id', '=', userId).orderBy('id').execute(),
     postsWithTheirImage: await db.selectFrom('posts').select(['id', 'author_id']).where('image_id', '=', rows.imageId).execute(),

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../shadow-bookings/bookings.fixtures';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
+import { familyIdOf } from '../helpers/test-database';
 
 /**
  * Input is refused or accepted by the same rules on /trpc and /api, whichever was called first,
@@ -32,7 +33,7 @@ const describeResponse = (response: LightMyRequestResponse) => `${response.statu
 async function aBooking() {
   const teacher = await teacherNamed(t, 'Amara Okafor');
   const user = await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow();
-  const { id: childId } = await t.database.db.selectFrom('children').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).orderBy('id').executeTakeFirstOrThrow();
+  const { id: childId } = await t.database.db.selectFrom('children').select('id').where('family_id', '=', await familyIdOf(t.database.db, user.id)).orderBy('id').executeTakeFirstOrThrow();
   return bookingPayload({ teacherId: teacher.id, hourlyRate: teacher.hourly_rate, childId, nurseryId: await firstNurseryId(t) });
 }
 

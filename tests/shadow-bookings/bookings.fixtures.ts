@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { addDays, sessionPrice, weekdayOf } from '../../src/shared/booking-rules';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { demoAccounts, type TestApp } from '../helpers/test-app';
+import { familyIdOf } from '../helpers/test-database';
 
 // Shared set-up for the booking tests: a fixed clock, the seeded teachers and families, and
 // requests over both transports.
@@ -40,7 +41,7 @@ export async function firstNurseryId(t: TestApp): Promise<number> {
 export async function signInFamily(t: TestApp, account: { email: string; password: string }): Promise<Family> {
   const cookie = await t.signIn(account);
   const user = await t.database.db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
-  const children = await t.database.db.selectFrom('children').select(['id', 'name']).where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', user.id).$narrowType<{ family_id: number }>())).orderBy('id').execute();
+  const children = await t.database.db.selectFrom('children').select(['id', 'name']).where('family_id', '=', await familyIdOf(t.database.db, user.id)).orderBy('id').execute();
   return { userId: user.id, cookie, children };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstCursor, getPage, itPagesLikeEveryList, readAllPages, type PagedList } from '../helpers/paging';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
+import { familyIdOf } from '../helpers/test-database';
 
 // GET /api/shadow-bookings and GET /api/shadow-teachers stay the spec's plain lists; their
 // paged forms are GET /api/shadow-bookings/page and GET /api/shadow-teachers/page.
@@ -18,7 +19,7 @@ const nurseries: PagedList = { app: () => t.app, path: '/api/nurseries/page', pr
 /** Confirmed bookings (so none expires while read), on separate days, made at the given times. */
 async function insertBookings(parent: number, createdAt: ReturnType<typeof sql>[]) {
   const { db } = t.database;
-  const child = await db.selectFrom('children').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', parent).$narrowType<{ family_id: number }>())).executeTakeFirstOrThrow();
+  const child = await db.selectFrom('children').select('id').where('family_id', '=', await familyIdOf(db, parent)).executeTakeFirstOrThrow();
   const teacher = await db.selectFrom('shadow_teachers').select(['id', 'hourly_rate']).orderBy('id').executeTakeFirstOrThrow();
   for (const [day, created] of createdAt.entries()) {
     const date = `2026-12-${String(day + 1 + (parent === parentId ? 0 : 15)).padStart(2, '0')}`;
@@ -28,7 +29,7 @@ async function insertBookings(parent: number, createdAt: ReturnType<typeof sql>[
 }
 
 async function bookingIdsOf(parent: number) {
-  const rows = await t.database.db.selectFrom('shadow_bookings').select('id').where((eb) => eb('family_id', '=', eb.selectFrom('users').select('family_id').where('id', '=', parent).$narrowType<{ family_id: number }>())).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await t.database.db.selectFrom('shadow_bookings').select('id').where('family_id', '=', await familyIdOf(t.database.db, parent)).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map((row) => row.id);
 }
 
