@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/create-database';
 import { writeEvents } from '../../src/server/db/outbox';
 import { claimDueDeliveries } from '../../src/server/features/webhooks/webhooks.repository';
-import { createWebhooksService } from '../../src/server/features/webhooks/webhooks.service';
+import { createWebhooksService, PER_ENDPOINT } from '../../src/server/features/webhooks/webhooks.service';
 import { familyIdOf, testPostgresUrl } from '../helpers/test-database';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 import { startHoldingReceiver, startReceiver, waitUntil } from './webhook-receiver';
@@ -176,12 +176,13 @@ describe.runIf(testPostgresUrl)('two app instances on one PostgreSQL', () => {
     const r = await startHoldingReceiver();
     receivers.push(r);
     const hook = await registerPostsEndpoint(r.url);
-    // Each worker claims at most 20 at a time and waits for its whole batch: with 50 events and
-    // the receiver holding every request, both instances have 20 under way.
+    // Each instance keeps at most PER_ENDPOINT attempts to one endpoint under way: with 50 events
+    // and the receiver holding every request, both instances have that many under way.
     const expected = await recordPosts(50);
-    await waitUntil(() => r.held.length === 40, 30_000);
+    const underWay = 2 * PER_ENDPOINT;
+    await waitUntil(() => r.held.length === underWay, 30_000);
 
-    // Instance B dies: it can no longer record what became of its 20.
+    // Instance B dies: it can no longer record what became of its attempts.
     const b = instances[1]!;
     b.closed = true;
     await b.handle.db.destroy();
@@ -189,9 +190,9 @@ describe.runIf(testPostgresUrl)('two app instances on one PostgreSQL', () => {
     r.release();
     await closing;
 
-    // B's claims are leased for 30 s, so nobody sends them meanwhile; time passes (the lease is
-    // moved back here rather than waited out) and instance A sends them again.
-    await waitUntil(async () => (await statuses(hook.id)).filter((d) => d.status === 'delivered').length === 30, 30_000);
+    // A sends its own again and the rest; B's claims are leased for 30 s, so nobody sends them
+    // meanwhile. Time passes (the lease is moved back here rather than waited out) and A sends them.
+    await waitUntil(async () => (await statuses(hook.id)).filter((d) => d.status === 'delivered').length === 50 - PER_ENDPOINT, 30_000);
     const leased = await t.database.db
       .updateTable('webhook_deliveries')
       .set({ next_attempt_at: sql<Date>`now()` })
@@ -200,13 +201,13 @@ describe.runIf(testPostgresUrl)('two app instances on one PostgreSQL', () => {
       .where('next_attempt_at', '>', sql<Date>`now() + interval '10 seconds'`)
       .returning('id')
       .execute();
-    expect(leased).toHaveLength(20);
+    expect(leased).toHaveLength(PER_ENDPOINT);
     await waitUntil(async () => (await statuses(hook.id)).every((d) => d.status === 'delivered'), 30_000);
 
     const ids = r.received.map((d) => String(d.headers['webhook-id']));
     expect([...new Set(ids)].sort()).toEqual(expected);
-    // Every event held when B died (40) arrived twice, as the same delivery: same id, same body.
-    expect(ids).toHaveLength(90);
+    // Every event held when B died arrived twice, as the same delivery: same id, same body.
+    expect(ids).toHaveLength(50 + underWay);
     const bodies = new Map<string, Set<string>>();
     for (const d of r.received) bodies.set(String(d.headers['webhook-id']), (bodies.get(String(d.headers['webhook-id'])) ?? new Set()).add(d.body));
     expect([...bodies.values()].every((set) => set.size === 1)).toBe(true);

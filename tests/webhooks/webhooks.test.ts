@@ -9,7 +9,7 @@ import { retryDelaySeconds } from '../../src/server/features/webhooks/webhooks.s
 import { isPrivateAddress, postJson } from '../../src/server/features/webhooks/webhooks.sender';
 import { familyIdOf } from '../helpers/test-database';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
-import { startReceiver, waitUntil } from './webhook-receiver';
+import { startHoldingReceiver, startReceiver, waitUntil } from './webhook-receiver';
 
 // Webhooks end to end: a guardian registers a real receiver on port 0, and the app's own worker
 // (polling every 20 ms here, retries scaled down 5000 times) delivers signed events to it.
@@ -99,6 +99,25 @@ describe('webhooks', () => {
     const [logged] = (await rest('GET', `/api/webhooks/${hook.id}/deliveries`, demo)).json();
     expect(logged).toMatchObject({ status: 'delivered', attempts: 3, responseCode: 200 });
     await rest('DELETE', `/api/webhooks/${hook.id}`, demo);
+  });
+
+  it('keeps delivering to other endpoints while a receiver that never answers holds its attempts', async () => {
+    const silent = await startHoldingReceiver();
+    const r = await receiver();
+    const hooks = [await register(demo, silent.url, ['child.created']), await register(demo, r.url, ['child.created'])];
+    try {
+      expect((await addChild(demo, 'Held Hana')).statusCode).toBe(201);
+      await waitUntil(() => silent.held.length === 1 && r.received.length === 1);
+      expect((await addChild(demo, 'Next Nell')).statusCode).toBe(201);
+      await waitUntil(() => r.received.length === 2);
+      // Still inside the first attempt's 5 s timeout: the silent receiver held nobody else up.
+      expect(silent.held[0]!.socket?.destroyed).toBe(false);
+      expect(r.received.map((d) => JSON.parse(d.body).data.child.name)).toEqual(['Held Hana', 'Next Nell']);
+    } finally {
+      for (const hook of hooks) await rest('DELETE', `/api/webhooks/${hook.id}`, demo);
+      silent.release();
+      await silent.close();
+    }
   });
 
   it("never sends one family's events to another family's endpoint", async () => {

@@ -101,24 +101,40 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` due deliveries for this worker. SKIP LOCKED lets any number of instances
+ * Claims up to `limit` due deliveries for this worker, at most `perEndpoint` of them to any one
+ * endpoint and none to `skipEndpoints` (those this worker already has enough attempts under way
+ * to), so one slow or dead receiver cannot fill a batch. SKIP LOCKED lets any number of instances
  * claim at once without waiting on each other or taking the same row; the claim itself is a
  * lease (next_attempt_at moves `leaseSeconds` ahead), so the HTTP call happens outside any
  * transaction, and a delivery whose worker died is claimed again once the lease runs out, with
  * the same webhook-id. Times are the database's, the one clock every instance shares.
  */
-export async function claimDueDeliveries(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  limit: number,
+  leaseSeconds: number,
+  options: { perEndpoint?: number; skipEndpoints?: readonly number[] } = {},
+): Promise<ClaimedDelivery[]> {
+  const skip = options.skipEndpoints?.length ? sql`ARRAY[${sql.join(options.skipEndpoints.map((id) => sql`${id}::int`))}]` : sql`ARRAY[]::int[]`;
+  // FOR UPDATE cannot share a SELECT with a window function: lock a wider set of candidates
+  // first, then keep the first few of each endpoint; the rows left over unlock with the statement.
   const { rows } = await sql<ClaimedDelivery>`
-    WITH claimed AS (
+    WITH candidates AS (
+      SELECT wd.id, wd.endpoint_id, wd.next_attempt_at FROM webhook_deliveries wd
+        JOIN webhook_endpoints w ON w.id = wd.endpoint_id AND w.disabled_at IS NULL
+       WHERE wd.status = 'pending' AND wd.next_attempt_at <= now() AND NOT (wd.endpoint_id = ANY (${skip}))
+       ORDER BY wd.next_attempt_at, wd.id
+       LIMIT ${limit * 4}::int
+         FOR UPDATE OF wd SKIP LOCKED
+    ), chosen AS (
+      SELECT id FROM (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS nth FROM candidates) c
+       WHERE nth <= ${options.perEndpoint ?? limit}::int
+       ORDER BY next_attempt_at, id
+       LIMIT ${limit}::int
+    ), claimed AS (
       UPDATE webhook_deliveries AS d
          SET attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + make_interval(secs => ${leaseSeconds}::int)
-       WHERE d.id IN (
-         SELECT wd.id FROM webhook_deliveries wd
-           JOIN webhook_endpoints w ON w.id = wd.endpoint_id AND w.disabled_at IS NULL
-          WHERE wd.status = 'pending' AND wd.next_attempt_at <= now()
-          ORDER BY wd.next_attempt_at, wd.id
-          LIMIT ${limit}::int
-            FOR UPDATE OF wd SKIP LOCKED)
+       WHERE d.id IN (SELECT id FROM chosen)
       RETURNING d.id, d.event_id, d.attempts, d.endpoint_id, coalesce(d.resent_at, d.created_at) AS retries_from
     )
     SELECT c.id, c.event_id, c.attempts, extract(epoch FROM now() - c.retries_from)::float8 AS age_seconds,

@@ -16,6 +16,13 @@ const GIVE_UP_AFTER_SECONDS = 3 * 24 * 3600;
 /** Longer than an attempt can take (5 s), so a live worker's claim is never taken over. */
 const LEASE_SECONDS = 30;
 const CLAIM_BATCH = 20;
+/**
+ * A worker keeps up to this many attempts under way at once, and about PER_ENDPOINT (fewer than
+ * twice as many) to any one endpoint: a receiver that takes the whole 5 s timeout holds only
+ * its own deliveries, never the others'.
+ */
+const MAX_IN_FLIGHT = 64;
+export const PER_ENDPOINT = 8;
 const DELIVERIES_SHOWN = 50;
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
@@ -175,12 +182,51 @@ export function createWebhooksService(deps: { db: Kysely<Database>; settings: We
 
     /**
      * Makes the attempts that are due, claimed so that no other worker makes them too, and
-     * answers how many were made. Safe to call from any number of instances at once.
+     * answers how many were made once they are done. Safe to call from any number of instances at once.
      */
     async deliverDue(): Promise<number> {
-      const claimed = await repo.claimDueDeliveries(db, CLAIM_BATCH, LEASE_SECONDS);
+      const claimed = await repo.claimDueDeliveries(db, CLAIM_BATCH, LEASE_SECONDS, { perEndpoint: PER_ENDPOINT });
       await Promise.all(claimed.map(attempt));
       return claimed.length;
+    },
+
+    /**
+     * What a worker runs: `fill()` claims due deliveries into the free places (MAX_IN_FLIGHT in
+     * all, about PER_ENDPOINT an endpoint), starts their attempts without waiting for them, and
+     * answers how many it started; `settled` hears of each attempt that ends, so the worker can
+     * fill its place at once. `drain()` waits for the attempts under way.
+     */
+    dispatcher(settled: (error?: unknown) => void) {
+      const underWay = new Set<Promise<void>>();
+      const perEndpoint = new Map<number, number>();
+      return {
+        async fill(): Promise<number> {
+          const free = MAX_IN_FLIGHT - underWay.size;
+          if (free <= 0) return 0;
+          const busy = [...perEndpoint].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
+          const claimed = await repo.claimDueDeliveries(db, Math.min(free, CLAIM_BATCH), LEASE_SECONDS, { perEndpoint: PER_ENDPOINT, skipEndpoints: busy });
+          for (const delivery of claimed) {
+            perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+            const done: Promise<void> = attempt(delivery).then(
+              () => finish(done, delivery.endpoint_id),
+              (error: unknown) => finish(done, delivery.endpoint_id, error),
+            );
+            underWay.add(done);
+          }
+          return claimed.length;
+        },
+        async drain(): Promise<void> {
+          await Promise.all(underWay);
+        },
+      };
+
+      function finish(done: Promise<void>, endpointId: number, error?: unknown) {
+        underWay.delete(done);
+        const left = (perEndpoint.get(endpointId) ?? 1) - 1;
+        if (left > 0) perEndpoint.set(endpointId, left);
+        else perEndpoint.delete(endpointId);
+        settled(error);
+      }
     },
   };
 }
