@@ -9,6 +9,9 @@ export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Client messages larger than this close the socket with 1009. */
 export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 
+/** A connection's typing signals are passed on at most this often. */
+export const TYPING_EVERY_MS = 2_000;
+
 export const closeCodes = {
   /** The server is shutting down; reconnect. */
   goingAway: 1001,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { activityOutput, channelName } from './schemas/monitoring';
+import { text } from './schemas/common';
+import { CLASSROOM_CHANNEL_PREFIX, activityOutput, channelName } from './schemas/monitoring';
 
 /**
  * The live activity channel at /ws (spec sections 4 and 7).
@@ -8,6 +9,7 @@ import { activityOutput, channelName } from './schemas/monitoring';
  * cameras of one classroom share one activity log, so an activity logged for a classroom reaches
  * every channel of it. An activity about particular children reaches only their families and
  * the nursery's staff.
+ * Other features own channels named `<prefix>:<name>`, such as `notifications:me`.
  * One connection listens to one channel at a time; a later join moves it. The join message
  * decides the channel; the `?channel=` the spec puts in the URL is not read.
  *
@@ -16,14 +18,27 @@ import { activityOutput, channelName } from './schemas/monitoring';
  * camera the caller may not watch, or that does not exist: an error, then close 4403. More than
  * 10 connections per user or 50 per address: an error, then close 1008.
  */
-export { closeCodes, MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, REPLAY_WINDOW_MS } from './realtime-constants';
+export { closeCodes, MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, REPLAY_WINDOW_MS, TYPING_EVERY_MS } from './realtime-constants';
 
 /** An outbox event id, as `joined` and `activity` messages carry them. */
 const eventId = z.number('lastEventId is a whole number.').int('lastEventId is a whole number.').min(0, 'lastEventId is 0 or more.').max(Number.MAX_SAFE_INTEGER);
 
+const channelMessage = 'channel is a camera id such as classroom-3b, a classroom as classroom:<id>, or a feature channel such as notifications:me.';
+
+/**
+ * What a join may name: monitoring's channels as GET /api/activities reads them, or another
+ * feature's `<prefix>:<name>`. The feature that owns the prefix decides what the name means
+ * (and must read a number in it with care: it may be any length of digits).
+ */
+export const realtimeChannel = text(channelMessage)
+  .trim()
+  .max(64, channelMessage)
+  .regex(/^([a-z]+:)?[a-z0-9]+(-[a-z0-9]+)*$/, channelMessage)
+  .refine((channel) => !channel.startsWith(CLASSROOM_CHANNEL_PREFIX) || channelName.safeParse(channel).success, channelMessage);
+
 export const joinMessage = z.object({
   type: z.literal('join'),
-  channel: channelName,
+  channel: realtimeChannel,
   /**
    * The last event this client received (from `joined` or an `activity`): what came after it,
    * within the last 24 hours, is sent first, in order, before live activity.
@@ -31,8 +46,14 @@ export const joinMessage = z.object({
   lastEventId: eventId.optional(),
 });
 
+/**
+ * "I am typing" on the joined channel, for features that show it (messages). The server passes
+ * on at most one per connection every TYPING_EVERY_MS and ignores it where nobody shows it.
+ */
+export const typingMessage = z.object({ type: z.literal('typing') });
+
 /** Everything a client may send. */
-export const clientMessage = z.discriminatedUnion('type', [joinMessage]);
+export const clientMessage = z.discriminatedUnion('type', [joinMessage, typingMessage]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
 export const joinedMessage = z.object({

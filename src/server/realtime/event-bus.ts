@@ -7,12 +7,14 @@ import type { DatabaseHandle } from '../db/create-database';
 import { OUTBOX_NOTIFY_CHANNEL } from '../db/outbox';
 
 /**
- * What crosses between instances: a topic and a few ids. Each instance loads the rest itself,
- * so the payload stays far below NOTIFY's 8,000-byte limit.
+ * A signal: what crosses between instances outside the outbox, for things that need not outlive
+ * the moment (someone is typing, a count changed, a sign-in ended). A topic and small JSON data,
+ * far below NOTIFY's 8,000-byte limit; anything larger each instance loads itself. Lasting
+ * changes go through the outbox instead, which a reconnecting client can replay.
  */
 export interface RealtimeEvent {
   topic: string;
-  data: Record<string, number | string | null>;
+  data: Record<string, unknown>;
 }
 
 /**
@@ -128,9 +130,9 @@ function parseNotification(payload: string | undefined): Notification | undefine
 
 /**
  * NOTIFY goes through the pool; LISTEN holds one dedicated connection of its own, outside the
- * pool, and reconnects when it drops. Events published while it is down are missed (clients
- * still have the log through GET /api/activities). The publishing instance delivers locally
- * at once and skips its own notification.
+ * pool, and reconnects when it drops. Signals published while it is down are missed; outbox
+ * events are not, since the relay reads what committed meanwhile once it is back. The
+ * publishing instance delivers locally at once and skips its own notification.
  */
 async function createPostgresBus(database: DatabaseHandle, pool: pg.Pool, log: FastifyBaseLogger): Promise<EventBus> {
   const listeners = createListeners(log);

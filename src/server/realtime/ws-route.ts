@@ -1,10 +1,10 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, REPLAY_WINDOW_MS, closeCodes, decodeClientMessage, type ServerMessage } from '../../shared/realtime';
+import { MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH, REPLAY_WINDOW_MS, TYPING_EVERY_MS, closeCodes, decodeClientMessage, type ServerMessage } from '../../shared/realtime';
 import type { Db } from '../db/database';
 import { readEvents, type EventAudience, type StoredEvent } from '../db/event-log';
-import type { EventBus } from './event-bus';
+import type { EventBus, RealtimeEvent } from './event-bus';
 import { coalesced } from '../lib/coalesced';
 import { startOutboxRelay } from './outbox-relay';
 import { OPEN, TopicHub, type HubSocket, type Member } from './topic-hub';
@@ -64,6 +64,13 @@ export interface TopicOwner<TUser> {
    * not this owner's. Synchronous: everything needed is in the event.
    */
   deliveryOfEvent(event: StoredEvent): { topic: string; delivery: Delivery<TUser> } | undefined;
+  /**
+   * What a signal on one of this owner's topics (`<prefix>:…`, published with the bus) sends, and
+   * to whom; undefined to send nothing. Signals are not replayed: a rejoining client reloads.
+   */
+  deliveryOfSignal?(signal: RealtimeEvent): Delivery<TUser> | undefined;
+  /** A listener of `topic` says it is typing (at most once per TYPING_EVERY_MS per connection). */
+  onTyping?(user: TUser, topic: string): void;
 }
 
 /** The prefix of a channel or topic: what comes before the first colon. */
@@ -83,7 +90,7 @@ export async function registerRealtime<TUser>(
     /** The owner of channels named without a prefix. */
     defaultPrefix: string;
     db: Db;
-    bus: Pick<EventBus, 'onOutboxCommit'>;
+    bus: Pick<EventBus, 'onOutboxCommit' | 'subscribe'>;
     /** Whose outbox events a user may be replayed. */
     audienceOf: (user: TUser) => EventAudience;
     reauthorizeEveryMs?: number;
@@ -121,11 +128,20 @@ export async function registerRealtime<TUser>(
     },
   });
 
+  // Signals go to their owner's listeners as they come; nothing is kept for later.
+  const stopSignals = deps.bus.subscribe((signal) => {
+    const delivery = ownerOf(signal.topic)?.deliveryOfSignal?.(signal);
+    if (!delivery || !hub.hasListeners(signal.topic)) return;
+    const { audience } = delivery;
+    hub.broadcast(signal.topic, encode(delivery.message), audience && ((member: Owner) => audience(member.user)));
+  });
+
   // Added before the plugin's own preClose hook, so clients hear 1001 rather than a bare close.
   // The checks and the relay's reads finish here, while the database is certainly still open.
   app.addHook('preClose', async () => {
     clearInterval(reauthorizing);
     stopListening();
+    stopSignals();
     await reauthorize.settled();
     await relay.close();
     hub.closeAll(closeCodes.goingAway, 'The server is restarting; reconnect shortly.');
@@ -261,6 +277,7 @@ export async function registerRealtime<TUser>(
     // flight: only the newest is answered, and a client cannot queue up queries.
     let joining = false;
     let nextJoin: { channel: string; lastEventId: number | undefined } | undefined;
+    let lastTyping = 0;
 
     const join = (channel: string, lastEventId: number | undefined): void => {
       const topicOwner = ownerOf(channel);
@@ -313,10 +330,20 @@ export async function registerRealtime<TUser>(
         else logIgnored({ reason: decoded.reason, detail: decoded.detail }, 'ignored a WebSocket message');
         return;
       }
+      if (decoded.message.type === 'typing') return typing();
       const { channel, lastEventId } = decoded.message;
       if (joining) nextJoin = { channel, lastEventId };
       else join(channel, lastEventId);
     });
+
+    /** Passed on to the owner of the joined channel; too frequent or before a join, dropped. */
+    function typing() {
+      const { channel, topic } = member;
+      const at = Date.now();
+      if (joining || channel === undefined || topic === undefined || at - lastTyping < TYPING_EVERY_MS) return;
+      lastTyping = at;
+      ownerOf(channel)?.onTyping?.(member.owner.user, topic);
+    }
   }
 }
 
