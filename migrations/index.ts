@@ -17,6 +17,7 @@ import * as createOutboxAndWebhooks from './0017_create_outbox_and_webhooks';
 import * as addFamilyErasure from './0018_add_family_erasure';
 import * as createFamilyExports from './0019_create_family_exports';
 import * as addNurseryWebhooks from './0020_add_nursery_webhooks';
+import * as createNotifications from './0021_create_notifications';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0018_add_family_erasure': addFamilyErasure,
   '0019_create_family_exports': createFamilyExports,
   '0020_add_nursery_webhooks': addNurseryWebhooks,
+  '0021_create_notifications': createNotifications,
 };

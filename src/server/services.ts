@@ -19,6 +19,7 @@ import { createMentalHealthService } from './features/mental-health/mental-healt
 import { createEventsService } from './features/events/events.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
+import { createNotificationsService } from './features/notifications/notifications.service';
 import { createWebhooksService } from './features/webhooks/webhooks.service';
 import { createImageStore } from './lib/images/image-store';
 import { createImageService } from './lib/images/images.service';
@@ -46,6 +47,7 @@ export function createServices(deps: {
   // Email goes through SMTP_URL's server; with none, the server sends no email.
   const mailer = config.smtp && createSmtpMailer(config.smtp);
   const passkeys = createPasskeysService({ db, auth, publicOrigin: config.publicOrigin, now });
+  const notifications = createNotificationsService({ db, timeZone: config.timeZone, publish: deps.publish, now });
   return {
     auth,
     passkeys,
@@ -75,6 +77,7 @@ export function createServices(deps: {
       deleteObjects: (keys) => familyExports.deleteObjects(keys),
     }),
     familyExports,
+    notifications,
   };
 }
 

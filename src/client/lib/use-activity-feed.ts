@@ -84,7 +84,7 @@ export function useActivityFeed(channel: string | null) {
         } else if (message.type === 'activity') {
           lastEventId = message.eventId;
           utils.activities.list.setData(listInput, (list) => (list ? prependActivity(list, message.data) : list));
-        } else {
+        } else if (message.type === 'error') {
           console.error(`Realtime channel ${channel}: ${message.message}`);
         }
       });

@@ -536,6 +536,52 @@ export interface WebhookDeliveriesTable {
   resent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export type NotificationCategory = 'activity' | 'booking' | 'community' | 'message' | 'report';
+export type NotificationPushState = 'pending' | 'sent' | 'skipped' | 'none';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: number;
+  category: NotificationCategory;
+  title: string;
+  body: string;
+  /** A path in the app, such as /monitoring. */
+  link: string;
+  created_at: Timestamp;
+  read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** False for a row kept only for its push (in-app off for its category): never listed or counted. */
+  in_app: Defaulted<boolean>;
+  push_state: NotificationPushState;
+  /** What caused it (an outbox event, a comment…); unique per user, so a cause is stored once. */
+  source: string;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  activity_in_app: Defaulted<boolean>;
+  activity_push: Defaulted<boolean>;
+  booking_in_app: Defaulted<boolean>;
+  booking_push: Defaulted<boolean>;
+  community_in_app: Defaulted<boolean>;
+  community_push: Defaulted<boolean>;
+  message_in_app: Defaulted<boolean>;
+  message_push: Defaulted<boolean>;
+  report_in_app: Defaulted<boolean>;
+  report_push: Defaulted<boolean>;
+  muted_activity_types: Defaulted<string[]>;
+  /** Local 'HH:MM' in the service's time zone; both or neither. */
+  quiet_start: ColumnType<string | null, string | null | undefined, string | null>;
+  quiet_end: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+export interface OutboxConsumersTable {
+  name: string;
+  /** The last outbox event this consumer has handled. */
+  last_event_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -583,6 +629,9 @@ export interface Database {
   outbox_events: OutboxEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  outbox_consumers: OutboxConsumersTable;
 }
 
 /** What repositories take first: the database or an open transaction. */

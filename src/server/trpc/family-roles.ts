@@ -50,6 +50,14 @@ export const CARER_MAY = new Set<string>([
   'community.groups.join',
   'community.groups.leave',
 
+  // Every adult has their own notifications and settings.
+  'notifications.list',
+  'notifications.unreadCount',
+  'notifications.markRead',
+  'notifications.markAllRead',
+  'notifications.preferences',
+  'notifications.savePreferences',
+
   'family.get',
   'family.leave',
   'family.invitations.accept',

@@ -16,6 +16,7 @@ import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/m
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
 import { webhooksRouter } from '../features/webhooks/webhooks.router';
 import { eventsRouter } from '../features/events/events.router';
+import { notificationsRouter } from '../features/notifications/notifications.router';
 import { router } from './init';
 import { problemsRouter } from './problems.router';
 
@@ -44,6 +45,7 @@ export const appRouter = router({
   mentalHealth: mentalHealthRouter,
   webhooks: webhooksRouter,
   events: eventsRouter,
+  notifications: notificationsRouter,
   problems: problemsRouter,
 });
 

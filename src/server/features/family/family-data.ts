@@ -37,6 +37,9 @@ export const FAMILY_DATA: Record<keyof Database, { erased: string; exported: str
   outbox_events: { erased: "the family's events deleted with the family", exported: 'not exported: copies of changes already in the other files' },
   webhook_endpoints: { erased: 'deleted with the family', exported: 'not exported: integration settings with secrets' },
   webhook_deliveries: { erased: 'deleted with their endpoints', exported: 'not exported: delivery bookkeeping' },
+  notifications: { erased: 'deleted with the accounts and the family', exported: 'notifications.json' },
+  notification_preferences: { erased: 'deleted with the accounts', exported: 'notification-preferences.json' },
+  outbox_consumers: { erased: 'holds no family data', exported: 'holds no family data' },
   // Shared catalogue and nursery data: nothing of a family is stored here.
   nurseries: { erased: 'holds no family data', exported: 'holds no family data' },
   classrooms: { erased: 'holds no family data', exported: 'holds no family data' },
@@ -140,6 +143,14 @@ export async function familyExportFiles(db: Db, familyId: number): Promise<Expor
     .where('user_id', 'in', adultIds)
     .orderBy('id')
     .execute();
+  const notifications = await db
+    .selectFrom('notifications')
+    .select(['id', 'user_id', 'category', 'title', 'body', 'link', 'created_at', 'read_at'])
+    .where('family_id', '=', familyId)
+    .where('in_app', '=', true)
+    .orderBy('id')
+    .execute();
+  const notificationPreferences = await db.selectFrom('notification_preferences').selectAll().where('user_id', 'in', adultIds).orderBy('user_id').execute();
   const photos = await db.selectFrom('images').select(['id', 'owner_id', 'width', 'height', 'byte_size', 'created_at']).where('owner_id', 'in', adultIds).orderBy('created_at').execute();
 
   return [
@@ -155,6 +166,8 @@ export async function familyExportFiles(db: Db, familyId: number): Promise<Expor
     { name: 'likes.json', description: 'Posts the adults liked.', rows: likes },
     { name: 'support-groups.json', description: 'Support groups the adults joined.', rows: groups },
     { name: 'api-tokens.json', description: 'API tokens: their names, scopes and use. Never the secrets, which Nestling does not keep.', rows: tokens },
+    { name: 'notifications.json', description: "Each adult's notifications: what they were told, where it linked, and when they read it.", rows: notifications },
+    { name: 'notification-preferences.json', description: "Each adult's notification settings: categories on or off in the app and by push, muted activity types, quiet hours.", rows: notificationPreferences },
     { name: 'photos.json', description: 'Every photo and image the adults uploaded; each is in photos/ as <id>.webp (metadata was stripped on upload).', rows: photos },
   ];
 }
@@ -170,7 +183,7 @@ export function exportReadme(familyName: string, files: ExportFile[], exportedAt
     ...files.map((file) => `${file.name} (${file.rows.length} ${file.rows.length === 1 ? 'row' : 'rows'}): ${file.description}`),
     'photos/: the uploaded photos listed in photos.json.',
     '',
-    'Not included, because Nestling does not have them yet: messages with the classroom, notifications, daily reports and a log of who watched the camera.',
+    'Not included, because Nestling does not have them yet: messages with the classroom, daily reports and a log of who watched the camera.',
     'Sessions, passkeys and two-step sign-in are not exported: they are keys to the account, not information about you.',
     '',
   ].join('\n');
