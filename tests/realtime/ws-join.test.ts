@@ -133,7 +133,7 @@ describe('messages a client sends', () => {
     expect(await socket.next()).toEqual({
       type: 'error',
       code: 'BAD_REQUEST',
-      message: 'channel is a camera id such as classroom-3b, or a whole classroom as classroom:<id>, such as classroom:2.',
+      message: 'channel is a camera id such as classroom-3b, a classroom as classroom:<id>, or a feature channel such as notifications:me.',
     });
     socket.send({ type: 'join', channel: 'classroom-3b' });
     expect(await socket.next()).toEqual({ type: 'joined', channel: 'classroom-3b', lastEventId: expect.any(Number) });
