@@ -18,6 +18,7 @@ import * as addFamilyErasure from './0018_add_family_erasure';
 import * as createFamilyExports from './0019_create_family_exports';
 import * as addNurseryWebhooks from './0020_add_nursery_webhooks';
 import * as createNotifications from './0021_create_notifications';
+import * as createPushSubscriptions from './0022_create_push_subscriptions';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0019_create_family_exports': createFamilyExports,
   '0020_add_nursery_webhooks': addNurseryWebhooks,
   '0021_create_notifications': createNotifications,
+  '0022_create_push_subscriptions': createPushSubscriptions,
 };

@@ -51,6 +51,13 @@ const configSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false'),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key in base64url (87 characters starting with B), as `npx web-push generate-vapid-keys` prints').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters), as `npx web-push generate-vapid-keys` prints').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL where push services can reach you, such as mailto:ops@example.com')
+    .optional(),
+  PUSH_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false'),
 }).superRefine((env, ctx) => {
   // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
   const s3 = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -71,6 +78,11 @@ const configSchema = z.object({
   const missing = llm.filter((name) => env[name] === undefined);
   if (missing.length > 0 && missing.length < llm.length) {
     for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set too, since another ASSISTANT_LLM_* variable is set' });
+  }
+
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set too, since the other VAPID key is set' });
   }
 
   if (env.SMTP_FROM !== undefined && env.SMTP_URL === undefined) ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is used only with SMTP_URL, which is not set' });
@@ -112,6 +124,14 @@ export type Config = Readonly<{
     retryScale: number;
     /** How often this instance looks for due deliveries; 0: it delivers none (another instance does). */
     pollMs: number;
+  }>;
+  push: Readonly<{
+    /** A VAPID pair from the environment; undefined: the server makes one on first start and keeps it in the database. */
+    vapidKeys: Readonly<{ publicKey: string; privateKey: string }> | undefined;
+    /** Who push services contact about our sends (mailto: or https:). */
+    vapidSubject: string;
+    /** Lets push endpoints be http:// on loopback and reach private addresses: for tests and local development only. */
+    allowPrivate: boolean;
   }>;
 }>;
 
@@ -206,5 +226,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     smtp: c.SMTP_URL ? Object.freeze({ url: c.SMTP_URL, from: c.SMTP_FROM ?? `Nestling <no-reply@${new URL(c.PUBLIC_ORIGIN).hostname}>` }) : undefined,
     webhooks: Object.freeze({ allowPrivate: c.WEBHOOK_ALLOW_PRIVATE === 'true', retryScale: c.WEBHOOK_RETRY_SCALE, pollMs: c.WEBHOOK_POLL_MS }),
+    push: Object.freeze({
+      vapidKeys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? Object.freeze({ publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }) : undefined,
+      vapidSubject: c.VAPID_SUBJECT ?? `mailto:push@${new URL(c.PUBLIC_ORIGIN).hostname}`,
+      allowPrivate: c.PUSH_ALLOW_PRIVATE === 'true',
+    }),
   });
 }

@@ -20,6 +20,7 @@ import { createEventsService } from './features/events/events.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
 import { createNotificationsService } from './features/notifications/notifications.service';
+import { createPushService } from './features/push/push.service';
 import { createWebhooksService } from './features/webhooks/webhooks.service';
 import { createImageStore } from './lib/images/image-store';
 import { createImageService } from './lib/images/images.service';
@@ -64,6 +65,7 @@ export function createServices(deps: {
     community: createCommunityService({ db, images, now }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
     webhooks: createWebhooksService({ db, settings: config.webhooks, now }),
+    push: createPushService({ db, settings: config.push, now, log: deps.log }),
     events: createEventsService({ db }),
     family: createFamilyService({
       db,

@@ -136,6 +136,8 @@ describe("a family's erasure", () => {
       notifications: () => db.selectFrom('notifications').select('id').where('family_id', '=', familyId).execute(),
       notification_preferences: () => ofAdults('notification_preferences', 'user_id'),
       outbox_consumers: none,
+      push_subscriptions: () => ofAdults('push_subscriptions', 'user_id'),
+      server_secrets: none,
       nurseries: none,
       classrooms: none,
       cameras: none,

@@ -582,6 +582,27 @@ export interface OutboxConsumersTable {
   last_event_id: number;
 }
 
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The push service's address for one browser on one device; unique, it moves to whoever saves it last. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which encrypt every payload (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  /** Read from the user agent when saved, such as 'Chrome on Android'. */
+  device_label: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Keys the server made for itself, shared by every instance on the database (the VAPID pair). */
+export interface ServerSecretsTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -630,6 +651,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  server_secrets: ServerSecretsTable;
   notification_preferences: NotificationPreferencesTable;
   outbox_consumers: OutboxConsumersTable;
 }

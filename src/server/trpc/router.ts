@@ -15,6 +15,7 @@ import { mentalHealthRouter } from '../features/mental-health/mental-health.rout
 import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
 import { webhooksRouter } from '../features/webhooks/webhooks.router';
+import { pushSubscriptionsRouter } from '../features/push/push.router';
 import { eventsRouter } from '../features/events/events.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { router } from './init';
@@ -44,6 +45,7 @@ export const appRouter = router({
   community: communityRouter,
   mentalHealth: mentalHealthRouter,
   webhooks: webhooksRouter,
+  pushSubscriptions: pushSubscriptionsRouter,
   events: eventsRouter,
   notifications: notificationsRouter,
   problems: problemsRouter,

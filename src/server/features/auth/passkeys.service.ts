@@ -15,7 +15,7 @@ import { AppError, badInput, notFound } from '../../errors';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { PasskeyDto, authenticationResponse, registerPasskeyInput } from '../../../shared/schemas/passkeys';
 import type { AuthRequest, AuthService } from './auth.service';
-import { describeDevice } from './device';
+import { describeDevice } from '../../lib/device';
 import * as repo from './passkeys.repository';
 
 /** How long the browser has to answer a ceremony; its challenge is kept as long. */

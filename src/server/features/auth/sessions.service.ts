@@ -6,7 +6,7 @@ import { hashSecret } from '../../lib/tokens';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { SessionDto } from '../../../shared/schemas/sessions';
 import type { AuthService } from './auth.service';
-import { describeDevice } from './device';
+import { describeDevice } from '../../lib/device';
 import * as repo from './sessions.repository';
 
 type SessionRow = Awaited<ReturnType<typeof repo.pageSessions>>['rows'][number];

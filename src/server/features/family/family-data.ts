@@ -39,6 +39,8 @@ export const FAMILY_DATA: Record<keyof Database, { erased: string; exported: str
   webhook_deliveries: { erased: 'deleted with their endpoints', exported: 'not exported: delivery bookkeeping' },
   notifications: { erased: 'deleted with the accounts and the family', exported: 'notifications.json' },
   notification_preferences: { erased: 'deleted with the accounts', exported: 'notification-preferences.json' },
+  push_subscriptions: { erased: 'deleted with the accounts', exported: 'not exported: device addresses and keys for the push service' },
+  server_secrets: { erased: 'holds no family data', exported: 'holds no family data' },
   outbox_consumers: { erased: 'holds no family data', exported: 'holds no family data' },
   // Shared catalogue and nursery data: nothing of a family is stored here.
   nurseries: { erased: 'holds no family data', exported: 'holds no family data' },

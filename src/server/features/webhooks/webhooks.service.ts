@@ -1,13 +1,13 @@
-import net from 'node:net';
 import type { Kysely } from 'kysely';
 import type { CreatedWebhookDto, CreateWebhookInput, ResendDeliveryInput, WebhookDeliveryDto, WebhookDto } from '../../../shared/schemas/webhooks';
 import type { Database } from '../../db/database';
 import { requireFamily } from '../../db/family-scope';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
+import { addressRefusal } from '../../lib/outbound-http';
 import { newWebhookSecret, webhookHeaders } from '../../lib/standard-webhooks';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 import * as repo from './webhooks.repository';
-import { isPrivateAddress, postJson } from './webhooks.sender';
+import { postJson } from './webhooks.sender';
 
 /** After the first failure, the waits before each next attempt; then every 12 hours, for 3 days in all. */
 const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600];
@@ -25,8 +25,6 @@ const MAX_IN_FLIGHT = 64;
 export const PER_ENDPOINT = 8;
 const DELIVERIES_SHOWN = 50;
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
-
 export interface WebhookSettings {
   /** http:// to loopback, and private addresses, are allowed (tests, local development). */
   allowPrivate: boolean;
@@ -40,16 +38,17 @@ export function retryDelaySeconds(attempts: number, ageSeconds: number, scale: n
   return ageSeconds + delay > GIVE_UP_AFTER_SECONDS * scale ? null : delay;
 }
 
+const ADDRESS_PROBLEMS = {
+  credentials: 'A webhook address cannot carry a user name or password; authenticate deliveries by their signature.',
+  https: 'Use an https:// address: deliveries carry your family’s data.',
+  private: 'Use a public address: deliveries are not sent to private, loopback or link-local addresses.',
+} as const;
+
 /** Why an endpoint address is refused, or undefined when it may be registered. */
 function urlProblem(raw: string, allowPrivate: boolean): string | undefined {
-  const url = new URL(raw);
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const loopback = LOOPBACK_NAMES.has(host) || host.endsWith('.localhost');
-  if (url.username || url.password) return 'A webhook address cannot carry a user name or password; authenticate deliveries by their signature.';
-  if (allowPrivate) return url.protocol === 'https:' || loopback ? undefined : 'Use an https:// address (http:// only to this machine, while WEBHOOK_ALLOW_PRIVATE is set).';
-  if (url.protocol !== 'https:') return 'Use an https:// address: deliveries carry your family’s data.';
-  if (loopback || (net.isIP(host) !== 0 && isPrivateAddress(host))) return 'Use a public address: deliveries are not sent to private, loopback or link-local addresses.';
-  return undefined;
+  const refusal = addressRefusal(raw, allowPrivate);
+  if (refusal === 'https' && allowPrivate) return 'Use an https:// address (http:// only to this machine, while WEBHOOK_ALLOW_PRIVATE is set).';
+  return refusal && ADDRESS_PROBLEMS[refusal];
 }
 
 /**

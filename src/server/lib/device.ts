@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import { deviceKinds, type DeviceDto } from '../../../shared/schemas/sessions';
+import { deviceKinds, type DeviceDto } from '../../shared/schemas/sessions';
 
 const UNKNOWN: DeviceDto = { description: 'Unknown device', browser: null, os: null, kind: 'unknown' };
 

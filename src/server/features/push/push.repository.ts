@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+const subscriptionColumns = ['id', 'user_id', 'endpoint', 'p256dh', 'auth', 'device_label', 'created_at'] as const;
+
+export type SubscriptionRow = Awaited<ReturnType<typeof listSubscriptionsOf>>[number];
+
+export function listSubscriptionsOf(db: Db, userId: number) {
+  return db.selectFrom('push_subscriptions').select(subscriptionColumns).where('user_id', '=', userId).orderBy('id').execute();
+}
+
+/**
+ * Saves the browser's subscription for the user. An endpoint names one browser, so saving it
+ * again updates its keys, and an endpoint another account saved (a shared computer) moves to
+ * this one: its notifications now go to whoever turned them on last.
+ */
+export function upsertSubscription(db: Db, userId: number, subscription: { endpoint: string; p256dh: string; auth: string; deviceLabel: string }, now: Date) {
+  return db
+    .insertInto('push_subscriptions')
+    .values({ user_id: userId, endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth, device_label: subscription.deviceLabel, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({
+        user_id: userId,
+        p256dh: subscription.p256dh,
+        auth: subscription.auth,
+        device_label: subscription.deviceLabel,
+        updated_at: now,
+        // A device that changes hands is new to its new owner.
+        created_at: sql<Date>`CASE WHEN push_subscriptions.user_id = ${userId} THEN push_subscriptions.created_at ELSE ${now} END`,
+      }),
+    )
+    .returning(subscriptionColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** One of the user's subscriptions, deleted; anyone else's reads as absent. */
+export function deleteSubscriptionOf(db: Db, userId: number, subscriptionId: number) {
+  return db.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).where('user_id', '=', userId).returning(subscriptionColumns).executeTakeFirst();
+}
+
+/** Deletes a subscription its push service called gone, unless it was saved again meanwhile (then its keys changed). */
+export async function deleteGoneSubscription(db: Db, row: Pick<SubscriptionRow, 'id' | 'p256dh' | 'auth'>): Promise<boolean> {
+  const deleted = await db.deleteFrom('push_subscriptions').where('id', '=', row.id).where('p256dh', '=', row.p256dh).where('auth', '=', row.auth).executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+export async function readSecret(db: Db, name: string): Promise<unknown> {
+  return (await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst())?.value;
+}
+
+/** Stores a secret unless one by that name exists: the first instance to start wins, and every instance reads back the winner. */
+export async function insertSecretIfAbsent(db: Db, name: string, value: unknown, now: Date): Promise<void> {
+  await db.insertInto('server_secrets').values({ name, value: JSON.stringify(value), created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
+}
