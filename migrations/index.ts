@@ -19,6 +19,9 @@ import * as createFamilyExports from './0019_create_family_exports';
 import * as addNurseryWebhooks from './0020_add_nursery_webhooks';
 import * as createNotifications from './0021_create_notifications';
 import * as createPushSubscriptions from './0022_create_push_subscriptions';
+import * as createMessages from './0023_create_messages';
+import * as addActivityPhotos from './0024_add_activity_photos';
+import * as createCameraAccess from './0025_create_camera_access';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -45,4 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0020_add_nursery_webhooks': addNurseryWebhooks,
   '0021_create_notifications': createNotifications,
   '0022_create_push_subscriptions': createPushSubscriptions,
+  '0023_create_messages': createMessages,
+  '0024_add_activity_photos': addActivityPhotos,
+  '0025_create_camera_access': createCameraAccess,
 };

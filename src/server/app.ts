@@ -17,11 +17,19 @@ import { openDatabase } from './db/open-database';
 import { AppError, INTERNAL_ERROR_MESSAGE, PROBLEMS, PROBLEM_CONTENT_TYPE, appErrorReply, problem, type Problem, type ProblemCode } from './errors';
 import { registerAuthHooks } from './features/auth/auth.hooks';
 import { createSocketAuthenticator } from './features/auth/auth.realtime';
+import { createMessagingTopics } from './features/messages/messages.realtime';
 import { createMonitoringTopics } from './features/monitoring/monitoring.realtime';
+import { startNotificationsConsumer } from './features/notifications/notifications.consumer';
+import { createNotificationTopics } from './features/notifications/notifications.realtime';
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
+import { registerActivityPhotoRoutes } from './features/monitoring/monitoring.photos-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
 import { startErasureSweep } from './features/family/erasure-sweep';
+import { ffmpegCameraVideo, staticCameraVideo } from './features/cameras/camera-video';
+import { registerCameraHlsRoutes } from './features/cameras/cameras.hls-route';
+import { createCameraTopics } from './features/cameras/cameras.realtime';
+import { startViewingLogSweep } from './features/cameras/viewing-log-sweep';
 import { registerFamilyExportRoute } from './features/family/family-export.route';
 import { startWebhookWorker } from './features/webhooks/webhooks.worker';
 import { CATALOGUE_PATHS, etagOf, matchesEtag } from './lib/etag';
@@ -169,10 +177,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const bus = await createEventBus(database, app.log);
   app.addHook('onClose', () => bus.close());
-  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish, subscribe: bus.subscribe, log: app.log });
+  const cameraVideo = config.cameras.staticHlsDir ? staticCameraVideo(config.cameras.staticHlsDir) : ffmpegCameraVideo({ ffmpegPath: config.cameras.ffmpegPath, log: app.log });
+  app.addHook('onClose', () => cameraVideo.close());
+  const services = createServices({ db, config, now: deps.now, authLimits: deps.authLimits, publish: bus.publish, subscribe: bus.subscribe, log: app.log, cameraVideo });
   await startImageMaintenance(app, services.images);
   startErasureSweep(app, services.family);
+  startViewingLogSweep(app, services.cameras);
   startWebhookWorker(app, services.webhooks, config.webhooks.pollMs);
+  startNotificationsConsumer(app, { db, bus, notifications: services.notifications, timeZone: config.timeZone });
   const createContext = createContextFactory({ db, config, services });
 
   // Every answer names its request, as the log lines do (reqId), so a report can be traced.
@@ -262,6 +274,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerBookingCalendarRoute(app, { bookings: services.bookings, subscriptions: services.calendarSubscriptions });
   registerFamilyExportRoute(app, services.familyExports);
   await registerCommunityImageRoutes(app, { images: services.images, requestsPerMinute: config.imageRequestsPerMinute });
+  await registerActivityPhotoRoutes(app, { monitoring: services.monitoring, requestsPerMinute: config.imageRequestsPerMinute });
+  registerCameraHlsRoutes(app, { cameras: services.cameras });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -279,7 +293,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const monitoringTopics = createMonitoringTopics(services.monitoring, deps.now);
   await registerRealtime(app, {
     authenticator: createSocketAuthenticator(services.auth, config),
-    owners: [monitoringTopics],
+    owners: [monitoringTopics, createNotificationTopics(), createMessagingTopics(services.messages)],
     defaultPrefix: monitoringTopics.prefix,
     db,
     bus,

@@ -12,12 +12,16 @@ import { createTwoStepService } from './features/auth/two-step.service';
 import { createCalendarSubscriptionService } from './features/shadow-bookings/calendar-subscription.service';
 import { createBookingsService } from './features/shadow-bookings/shadow-bookings.service';
 import { createChildrenService } from './features/children/children.service';
+import { createDailyReportsService } from './features/daily-reports/daily-reports.service';
 import { createFamilyExportService } from './features/family/family-export.service';
 import { createFamilyService } from './features/family/family.service';
 import { createCommunityService } from './features/community/community.service';
 import { createMentalHealthService } from './features/mental-health/mental-health.service';
 import { createEventsService } from './features/events/events.service';
+import { createMessagesService } from './features/messages/messages.service';
 import { createMonitoringService } from './features/monitoring/monitoring.service';
+import { createCamerasService } from './features/cameras/cameras.service';
+import type { CameraVideo } from './features/cameras/camera-video';
 import { createNurseriesService } from './features/nurseries/nurseries.service';
 import { createNotificationsService } from './features/notifications/notifications.service';
 import { createPushService } from './features/push/push.service';
@@ -37,6 +41,8 @@ export function createServices(deps: {
   publish?: EventBus['publish'];
   subscribe?: EventBus['subscribe'];
   log?: FastifyBaseLogger;
+  /** Where camera video comes from on this instance (ffmpeg, a fixed folder, or none). */
+  cameraVideo?: CameraVideo;
 }) {
   const { db, config, now } = deps;
   const bookings = createBookingsService({ db, timeZone: config.timeZone, publicOrigin: config.publicOrigin, limits: config.bookingLimits, now });
@@ -56,13 +62,14 @@ export function createServices(deps: {
     sessions: createSessionsService({ db, auth, now }),
     passwords: createPasswordService({ db, auth, publicOrigin: config.publicOrigin, mailer, now, log: deps.log }),
     children: createChildrenService({ db, timeZone: config.timeZone, now }),
-    monitoring: createMonitoringService({ db, timeZone: config.timeZone, now }),
+    monitoring: createMonitoringService({ db, images, timeZone: config.timeZone, now }),
+    dailyReports: createDailyReportsService({ db, timeZone: config.timeZone, now }),
     nurseries: createNurseriesService({ db }),
     assistant: createAssistantService({ db, now, llm: config.assistantLlm && createOpenAiCompatibleProvider(config.assistantLlm) }),
     bookings,
     calendarSubscriptions: createCalendarSubscriptionService({ db, publicOrigin: config.publicOrigin, bookings, now }),
     images,
-    community: createCommunityService({ db, images, now }),
+    community: createCommunityService({ db, images, now, notify: notifications.notifyInTransaction }),
     mentalHealth: createMentalHealthService({ db, timeZone: config.timeZone, now }),
     webhooks: createWebhooksService({ db, settings: config.webhooks, now }),
     push: createPushService({ db, settings: config.push, now, log: deps.log }),
@@ -79,8 +86,12 @@ export function createServices(deps: {
       deleteObjects: (keys) => familyExports.deleteObjects(keys),
     }),
     familyExports,
+    messages: createMessagesService({ db, images, publish: deps.publish, notify: notifications.notifyInTransaction, now }),
     notifications,
+    cameras: createCamerasService({ db, video: deps.cameraVideo ?? noCameraVideo, timeZone: config.timeZone, publish: deps.publish, now }),
   };
 }
+
+const noCameraVideo: CameraVideo = { available: () => false, folderFor: async () => undefined, close: async () => {} };
 
 export type Services = ReturnType<typeof createServices>;

@@ -186,6 +186,7 @@ describe('the outbox is the source of live activity', () => {
       occurredAt: new Date().toISOString(),
       childIds: [],
       cameraId: 'classroom-3b',
+      photos: [],
     };
     await db.transaction().execute(async (trx) => {
       await writeEvent(trx, { type: 'activity.created', nurseryId, payload: { activity, classroomId: classroom }, occurredAt: new Date() });

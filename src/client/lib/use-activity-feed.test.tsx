@@ -17,6 +17,7 @@ const activity = (id: number): ActivityDto => ({
   occurredAt: '2026-11-23T09:30:00.000Z',
   childIds: [],
   cameraId: 'classroom-3b',
+  photos: [],
 });
 
 describe('prependActivity', () => {

@@ -141,6 +141,29 @@ export interface CamerasTable {
   id: string;
   classroom_id: number;
   name: string;
+  /** An RTSP address, or a local file for demos; null: no video, the placeholder shows. */
+  stream_source: ColumnType<string | null, string | null | undefined, string | null>;
+  enabled: Defaulted<boolean>;
+  /** Set while staff have the camera in privacy mode. */
+  paused_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface NurseryOpeningHoursTable {
+  nursery_id: number;
+  /** ISO weekday: 1 is Monday, 7 Sunday. */
+  weekday: number;
+  /** Minutes after local midnight; closes_at 1440 is midnight at the end of the day. */
+  opens_at: number;
+  closes_at: number;
+}
+
+export interface CameraViewingSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  camera_id: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ChildrenTable {
@@ -155,6 +178,8 @@ export interface ChildrenTable {
   last_update: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   special_needs: Defaulted<boolean>;
   special_needs_details: string | null;
+  /** False once the family opts the child out of photos: staff cannot tag them. */
+  photos_allowed: Defaulted<boolean>;
   created_at: Timestamp;
 }
 
@@ -170,6 +195,19 @@ export interface ActivitiesTable {
 }
 
 export interface ActivityChildrenTable {
+  activity_id: number;
+  child_id: number;
+}
+
+/** An uploaded image attached to an activity, shown in that order (1 to 4). */
+export interface ActivityPhotosTable {
+  image_id: string;
+  activity_id: number;
+  position: number;
+}
+
+/** The children tagged in an activity's photos: their families (and the nursery's staff) may see them. */
+export interface ActivityPhotoTagsTable {
   activity_id: number;
   child_id: number;
 }
@@ -582,6 +620,38 @@ export interface OutboxConsumersTable {
   last_event_id: number;
 }
 
+export type MessageSide = 'family' | 'staff';
+
+/** One per family and classroom: where the family and the classroom's staff write to each other. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  family_id: number;
+  classroom_id: number;
+  created_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  /** Null once the author's account is gone; the message stays the family's. */
+  author_id: number | null;
+  side: MessageSide;
+  body: string;
+  photo_id: string | null;
+  /** Chosen by the sending client; unique in the conversation, so a retried send is stored once. */
+  client_id: string;
+  created_at: Timestamp;
+}
+
+/** How far one person has read a conversation. */
+export interface ConversationReadsTable {
+  conversation_id: number;
+  user_id: number;
+  side: MessageSide;
+  last_read_message_id: number;
+  read_at: Timestamp;
+}
+
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -605,6 +675,9 @@ export interface ServerSecretsTable {
 
 export interface Database {
   users: UsersTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  conversation_reads: ConversationReadsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   api_tokens: ApiTokensTable;
@@ -653,8 +726,12 @@ export interface Database {
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_secrets: ServerSecretsTable;
+  nursery_opening_hours: NurseryOpeningHoursTable;
+  camera_viewing_sessions: CameraViewingSessionsTable;
   notification_preferences: NotificationPreferencesTable;
   outbox_consumers: OutboxConsumersTable;
+  activity_photos: ActivityPhotosTable;
+  activity_photo_tags: ActivityPhotoTagsTable;
 }
 
 /** What repositories take first: the database or an open transaction. */

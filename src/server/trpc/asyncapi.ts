@@ -57,6 +57,7 @@ const activityFields: Record<ActivityField, string> = {
   occurredAt: 'When it happened: ISO 8601 in UTC.',
   childIds: 'The children it is about. Empty for an activity of the whole classroom.',
   cameraId: 'The camera it was logged from, or null when it was logged for the whole classroom (`classroom:<id>`).',
+  photos: "Its photos you may see, in order (at most 4), each with its id, url, thumbnailUrl, downloadUrl, width and height: staff get them all, a family only when one of its children is tagged in them. Empty when there are none for you. The URLs check who asks on every request.",
 };
 
 const errorCodes: Record<ErrorCode, string> = {
@@ -100,6 +101,7 @@ function buildAsyncApiDocument(publicOrigin: string) {
     occurredAt: '2026-11-23T09:30:00.000Z',
     childIds: [1],
     cameraId: 'classroom-3b',
+    photos: [],
   };
 
   const description = `Live activity from the classrooms, over one WebSocket at \`${REALTIME_PATH}\`. This document describes the Nestling server: it receives \`join\` and sends \`joined\`, \`activity\` and \`error\`. Every message is one JSON text frame.

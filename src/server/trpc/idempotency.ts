@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_BYTES } from '../../shared/community-rules';
+import { ACTIVITY_PHOTO_UPLOAD_PATH } from '../../shared/schemas/monitoring';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { appRouter } from './router';
@@ -35,14 +36,15 @@ const ANSWERS_WITH_A_SECRET = new Set(['apiTokens.create', 'calendarSubscription
 
 type ProcedureDefs = Record<string, { _def: { type?: string; meta?: { openapi?: { method?: string; path?: string }; successStatus?: number } } }>;
 
-/** Every create (a REST POST answering 201), found from the procedures' contracts, plus the image upload, a plain route. */
+/** Every create (a REST POST answering 201), found from the procedures' contracts, plus the image uploads, plain routes. */
 export function idempotentOperations(procedures: ProcedureDefs = appRouter._def.procedures as unknown as ProcedureDefs): IdempotentOperation[] {
   const fromProcedures = Object.entries(procedures).flatMap(([procedure, { _def }]) => {
     const openapi = _def.meta?.openapi;
     const isCreate = _def.type === 'mutation' && openapi?.method === 'POST' && openapi.path && _def.meta?.successStatus === 201;
     return isCreate && !ANSWERS_WITH_A_SECRET.has(procedure) ? [{ method: 'POST' as const, path: openapi.path!, procedure }] : [];
   });
-  return [...fromProcedures, { method: 'POST', path: IMAGE_UPLOAD_PATH.replace(/^\/api/, '') }];
+  const uploads = [IMAGE_UPLOAD_PATH, ACTIVITY_PHOTO_UPLOAD_PATH].map((path) => ({ method: 'POST' as const, path: path.replace(/^\/api/, '') }));
+  return [...fromProcedures, ...uploads];
 }
 
 /** What a request needs to be taken under its key. */

@@ -3,6 +3,8 @@ import type { ProcedureMeta } from './init';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/session-cookie';
 import { communityImagePaths } from '../features/community/community.images-route';
+import { activityPhotoPaths } from '../features/monitoring/monitoring.photos-route';
+import { cameraHlsPaths } from '../features/cameras/cameras.hls-route';
 import { calendarFeedPaths } from '../features/shadow-bookings/shadow-bookings.calendar-route';
 import { familyExportPaths } from '../features/family/family-export.route';
 import { webhookOperations } from '../features/webhooks/webhooks.openapi';
@@ -35,7 +37,7 @@ export function buildOpenApiDocument(publicOrigin: string, today: Date = new Dat
       },
     },
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
-    paths: { ...communityImagePaths, ...calendarFeedPaths, ...familyExportPaths },
+    paths: { ...communityImagePaths, ...activityPhotoPaths, ...cameraHlsPaths, ...calendarFeedPaths, ...familyExportPaths },
   });
   // OpenAPI 3.1's top-level webhooks: what Nestling POSTs to a registered endpoint, per event type.
   document.webhooks = webhookOperations();

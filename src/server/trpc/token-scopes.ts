@@ -24,6 +24,7 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiScope>> = {
   'activities.page': 'activities:read',
   'activities.get': 'activities:read',
   'activities.create': 'activities:write',
+  'dailyReports.get': 'activities:read',
 
   'shadowBookings.list': 'bookings:read',
   'shadowBookings.page': 'bookings:read',
@@ -50,6 +51,12 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiScope>> = {
   'community.groups.join': 'community:write',
   'community.groups.leave': 'community:write',
 
+  'messages.conversations': 'messages:read',
+  'messages.list': 'messages:read',
+  'messages.openConversation': 'messages:write',
+  'messages.send': 'messages:write',
+  'messages.markRead': 'messages:write',
+
   'webhooks.list': 'webhooks:manage',
   'webhooks.get': 'webhooks:manage',
   'webhooks.create': 'webhooks:manage',
@@ -63,6 +70,8 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiScope>> = {
 export const RAW_ROUTE_SCOPES = {
   imageUpload: 'community:write',
   imageDownload: 'community:read',
+  activityPhotoUpload: 'activities:write',
+  activityPhotoDownload: 'activities:read',
   liveActivity: 'activities:read',
   calendarFeed: 'bookings:read',
 } as const satisfies Record<string, ApiScope>;

@@ -17,6 +17,8 @@ export const childOutput = z.object({
   lastUpdate: z.iso.datetime().nullable(),
   specialNeeds: z.boolean(),
   specialNeedsDetails: z.string().nullable(),
+  /** Whether nursery staff may tag the child in activity photos; the family chooses. True in events stored before the choice existed. */
+  photosAllowed: z.boolean().default(true),
 });
 export type ChildDto = z.infer<typeof childOutput>;
 
@@ -27,6 +29,7 @@ export const MAX_CHILD_AGE_YEARS = 18;
 const childName = text('Give the name as text.').trim().min(1, "Please enter your child's name.").max(100, 'A name has at most 100 characters.');
 const childDateOfBirth = isoDate('Give the date of birth as yyyy-MM-dd, such as 2023-04-17.');
 const childSpecialNeeds = z.boolean('Give specialNeeds as true or false.');
+const childPhotosAllowed = z.boolean('Give photosAllowed as true or false.');
 const childSpecialNeedsDetails = text('Give the special-needs details as text, or null.').trim().max(1000, 'Special-needs details have at most 1,000 characters.').nullable();
 /** Blank details are no details. */
 const noBlankDetails = (details: string | null) => details || null;
@@ -40,14 +43,15 @@ export const createChildInput = z
     dateOfBirth: childDateOfBirth,
     specialNeeds: childSpecialNeeds.default(false),
     specialNeedsDetails: childSpecialNeedsDetails.default(null).transform(noBlankDetails),
+    photosAllowed: childPhotosAllowed.default(true),
   })
   .refine((child) => child.specialNeeds || child.specialNeedsDetails === null, { message: DETAILS_NEED_SPECIAL_NEEDS, path: ['specialNeedsDetails'] });
 export type CreateChildInput = z.output<typeof createChildInput>;
 
 /** The fields PATCH /api/children/{id} may change. */
-export const editableChildFields = ['name', 'dateOfBirth', 'specialNeeds', 'specialNeedsDetails'] as const;
+export const editableChildFields = ['name', 'dateOfBirth', 'specialNeeds', 'specialNeedsDetails', 'photosAllowed'] as const;
 
-export const NOTHING_TO_CHANGE = 'Say what to change: give at least one of name, dateOfBirth, specialNeeds or specialNeedsDetails.';
+export const NOTHING_TO_CHANGE = 'Say what to change: give at least one of name, dateOfBirth, specialNeeds, specialNeedsDetails or photosAllowed.';
 
 /**
  * PATCH /api/children/{id}: the fields given change, the others stay. The id comes from the path.
@@ -59,6 +63,7 @@ export const updateChildInput = idParam
     dateOfBirth: childDateOfBirth.optional(),
     specialNeeds: childSpecialNeeds.optional(),
     specialNeedsDetails: childSpecialNeedsDetails.transform(noBlankDetails).optional(),
+    photosAllowed: childPhotosAllowed.optional(),
   })
   .refine((child) => child.specialNeeds !== false || !child.specialNeedsDetails, { message: DETAILS_NEED_SPECIAL_NEEDS, path: ['specialNeedsDetails'] })
   // Only for an otherwise valid body: an unknown or bad field is reason enough, named on its own.

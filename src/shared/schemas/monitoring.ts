@@ -4,6 +4,45 @@ import { MAX_ID, id, isoDateTime, pageInput, pageOutput, pathId, queryNumber, te
 export const cameraOutput = z.object({ id: z.string(), name: z.string() });
 export type CameraDto = z.infer<typeof cameraOutput>;
 
+/** Where staff upload an activity photo (raw bytes with an image Content-Type), before attaching it with photoIds. */
+export const ACTIVITY_PHOTO_UPLOAD_PATH = '/api/activities/photos';
+/** The most photos one activity may show. */
+export const MAX_ACTIVITY_PHOTOS = 4;
+const activityPhotoPath = (activityId: number, photoId: string) => `/api/activities/${activityId}/photos/${photoId}`;
+/** Where an activity's photo is served: full size, at most 480 px a side, or as a download. */
+export const activityPhotoUrls = (activityId: number, photoId: string) => ({
+  url: activityPhotoPath(activityId, photoId),
+  thumbnailUrl: `${activityPhotoPath(activityId, photoId)}/thumbnail`,
+  downloadUrl: `${activityPhotoPath(activityId, photoId)}/download`,
+});
+
+export const activityPhotoOutput = z.object({
+  /** The uploaded photo's id (random, unguessable); the URLs below still check who asks, every time. */
+  id: z.string(),
+  /** Full size, at most 2048 px a side, WebP, without metadata. */
+  url: z.string(),
+  /** At most 480 px a side, for lists. */
+  thumbnailUrl: z.string(),
+  /** The full size as an attachment with a readable file name, for saving. */
+  downloadUrl: z.string(),
+  /** Of the full size; the thumbnail has the same proportions. */
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ActivityPhotoDto = z.infer<typeof activityPhotoOutput>;
+
+/** POST /api/activities/photos answers the upload's id, to attach as one of photoIds. */
+export const uploadedActivityPhotoOutput = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Of the stored (re-encoded) photo. */
+  byteSize: z.number().int(),
+});
+export type UploadedActivityPhotoDto = z.infer<typeof uploadedActivityPhotoOutput>;
+
+export const PHOTOS_OPTED_OUT = (name: string) => `${name}'s family has chosen no photos, so ${name} cannot be tagged. Untag ${name}, or log the activity without photos.`;
+
 export const activityOutput = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -18,6 +57,12 @@ export const activityOutput = z.object({
   childIds: z.array(z.number().int()),
   /** The camera it was logged from, or null when logged for the whole classroom. */
   cameraId: z.string().nullable(),
+  /**
+   * Its photos you may see, in order: staff see them all, a family only when one of its children
+   * is tagged in them. Empty when there are none (or none for you), and in events stored
+   * before activities had photos.
+   */
+  photos: z.array(activityPhotoOutput).default([]),
 });
 export type ActivityDto = z.infer<typeof activityOutput>;
 
@@ -67,6 +112,21 @@ export const createActivityInput = z.strictObject({
     .max(500, 'A description has at most 500 characters.'),
   /** When it happened; defaults to now. It may not be in the future. */
   occurredAt: isoDateTime('occurredAt is a date and time such as 2026-11-21T09:30:00Z.').optional(),
+  /** Up to 4 photos, each the id POST /activities/photos answered for your upload. */
+  photoIds: z
+    .array(z.uuid('Give each photo id as POST /activities/photos answered it.'), 'Give photoIds as a list of photo ids.')
+    .max(MAX_ACTIVITY_PHOTOS, `An activity has at most ${MAX_ACTIVITY_PHOTOS} photos.`)
+    .refine((ids) => new Set(ids.map((photoId) => photoId.toLowerCase())).size === ids.length, 'Give each photo once.')
+    .default([]),
+  /**
+   * The children in the photos, whose families alone (with staff) may see them. Defaults to
+   * the children the activity is about; for a classroom-wide activity, any children of the
+   * classroom. A child whose family has chosen no photos cannot be tagged.
+   */
+  taggedChildIds: z
+    .array(id('child id'), 'Give taggedChildIds as a list of child ids.')
+    .max(50, 'Tag at most 50 children.')
+    .optional(),
 });
 
 /** A classroom of the staff member's nursery, with what the staff page needs to log an activity. */
@@ -83,6 +143,8 @@ export const staffClassroomOutput = z.object({
       status: z.string(),
       currentActivity: z.string().nullable(),
       lastUpdate: z.iso.datetime().nullable(),
+      /** False when the family has chosen no photos: the child cannot be tagged in one. */
+      photosAllowed: z.boolean(),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_TYPE_NEEDED, isImageUploadType } from '../../../shared/community-rules';
+import { ACTIVITY_PHOTO_UPLOAD_PATH } from '../../../shared/schemas/monitoring';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { hashSecret } from '../../lib/tokens';
@@ -54,6 +55,8 @@ export function credentialOf(request: FastifyRequest): Credential | undefined {
  * (Forms cannot send PUT, PATCH or DELETE at all, and cross-site scripts cannot send them
  * without a CORS preflight we never grant.)
  */
+const RAW_IMAGE_UPLOAD_PATHS = [IMAGE_UPLOAD_PATH, ACTIVITY_PHOTO_UPLOAD_PATH];
+
 export function csrfRejection(request: FastifyRequest, config: Config): AppError | undefined {
   if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE] || bearerToken(request)) return undefined;
   const origin = request.headers.origin;
@@ -61,8 +64,8 @@ export function csrfRejection(request: FastifyRequest, config: Config): AppError
     return new AppError('forbidden_origin', 'This request came from another website, so it was refused.');
   }
   const contentType = request.headers['content-type'] ?? '';
-  // The image upload takes raw image bytes; a form cannot send an image/* type either.
-  if (request.method === 'POST' && request.url.split('?')[0] === IMAGE_UPLOAD_PATH) {
+  // The image uploads take raw image bytes; a form cannot send an image/* type either.
+  if (request.method === 'POST' && RAW_IMAGE_UPLOAD_PATHS.includes(request.url.split('?')[0]!)) {
     if (!isImageUploadType(contentType)) return new AppError('unsupported_media_type', IMAGE_UPLOAD_TYPE_NEEDED);
     return undefined;
   }

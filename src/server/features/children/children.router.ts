@@ -52,6 +52,7 @@ export const childrenRouter = router({
         summary: "Change a child's details",
         description:
           'Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. ' +
+          'photosAllowed: false means nursery staff can no longer tag the child in activity photos (photos already tagged stay). ' +
           'Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.',
         errorResponses: {
           400: 'A field is not valid or not known, or none was given; errors names it',

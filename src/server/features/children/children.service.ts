@@ -21,6 +21,7 @@ function toChildDto(row: Selectable<ChildrenTable>, today: string): ChildDto {
     lastUpdate: row.last_update?.toISOString() ?? null,
     specialNeeds: row.special_needs,
     specialNeedsDetails: row.special_needs_details,
+    photosAllowed: row.photos_allowed,
   };
 }
 
@@ -41,6 +42,7 @@ function applyChanges(row: Selectable<ChildrenTable>, changes: Omit<UpdateChildI
     date_of_birth: changes.dateOfBirth ?? row.date_of_birth,
     special_needs: specialNeeds,
     special_needs_details: specialNeeds ? (changes.specialNeedsDetails === undefined ? row.special_needs_details : changes.specialNeedsDetails) : null,
+    photos_allowed: changes.photosAllowed ?? row.photos_allowed,
   };
 }
 
@@ -73,6 +75,7 @@ export function createChildrenService(deps: { db: Kysely<Database>; timeZone: st
           date_of_birth: input.dateOfBirth,
           special_needs: input.specialNeeds,
           special_needs_details: input.specialNeedsDetails,
+          photos_allowed: input.photosAllowed,
         });
         const child = toChildDto(row, today);
         await writeEvents(trx, [{ type: 'child.created', familyId, payload: { child }, occurredAt: row.created_at }]);

@@ -24,6 +24,12 @@ export const FAMILY_DATA: Record<keyof Database, { erased: string; exported: str
   rate_limits: { erased: 'kept until they expire (within the hour): their keys are hashes, naming no one', exported: 'not exported: hashed counters naming no one' },
   children: { erased: 'deleted', exported: 'children.json' },
   activity_children: { erased: "deleted with the children: the classroom's activities stay, about no child of theirs", exported: 'activities.json' },
+  activity_photo_tags: { erased: 'deleted with the children', exported: 'activity-photos.json' },
+  activity_photos: {
+    erased:
+      "a photo tagging only the family's children is deleted, row and files; one that also tags another family's child stays for that family (it is their record too), untagged from this family's, so no one of this family can see it",
+    exported: 'activity-photos.json, and the photos in photos/',
+  },
   shadow_bookings: { erased: "kept for the teacher, anonymised: no family, maker, child, notes or address; pending ones cancelled", exported: 'shadow-bookings.json' },
   booking_events: { erased: 'kept with their booking, with no actor', exported: 'booking-events.json' },
   mental_health_bookings: { erased: 'kept for the service, anonymised: no family, maker, child or notes; pending ones cancelled', exported: 'mental-health-bookings.json' },
@@ -41,7 +47,12 @@ export const FAMILY_DATA: Record<keyof Database, { erased: string; exported: str
   notification_preferences: { erased: 'deleted with the accounts', exported: 'notification-preferences.json' },
   push_subscriptions: { erased: 'deleted with the accounts', exported: 'not exported: device addresses and keys for the push service' },
   server_secrets: { erased: 'holds no family data', exported: 'holds no family data' },
+  camera_viewing_sessions: { erased: "deleted with the accounts (the log then counts one viewer fewer)", exported: 'camera-viewing.json' },
+  nursery_opening_hours: { erased: 'holds no family data', exported: 'holds no family data' },
   outbox_consumers: { erased: 'holds no family data', exported: 'holds no family data' },
+  conversations: { erased: 'deleted with the family', exported: 'messages.json (each message names its classroom)' },
+  messages: { erased: "deleted with the family's conversations, staff's replies included", exported: 'messages.json' },
+  conversation_reads: { erased: "deleted with the family's conversations", exported: 'not exported: how far each person has read, bookkeeping for receipts' },
   // Shared catalogue and nursery data: nothing of a family is stored here.
   nurseries: { erased: 'holds no family data', exported: 'holds no family data' },
   classrooms: { erased: 'holds no family data', exported: 'holds no family data' },
@@ -95,7 +106,20 @@ export async function eraseFamily(
     // Sessions, tokens, passkeys, likes, reports, memberships, uploads… go with the accounts (ON DELETE CASCADE).
     await trx.deleteFrom('users').where('id', 'in', adultIds).execute();
   }
-  if (childIds.length > 0) await trx.deleteFrom('children').where('id', 'in', childIds).execute();
+  if (childIds.length > 0) {
+    const taggedActivities = trx.selectFrom('activity_photo_tags').select('activity_id').where('child_id', 'in', childIds);
+    const photoActivityIds = (await taggedActivities.distinct().execute()).map((row) => row.activity_id);
+    await trx.deleteFrom('children').where('id', 'in', childIds).execute();
+    // Photos left with no one tagged showed only this family's children: nobody may see them now.
+    if (photoActivityIds.length > 0) {
+      const untagged = trx
+        .selectFrom('activity_photos')
+        .select('activity_photos.image_id')
+        .where('activity_photos.activity_id', 'in', photoActivityIds)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('activity_photo_tags').select('child_id').whereRef('activity_photo_tags.activity_id', '=', 'activity_photos.activity_id'))));
+      images = [...images, ...(await trx.deleteFrom('images').where('id', 'in', untagged).returning(['id', 'key', 'thumbnail_key']).execute())];
+    }
+  }
   const exports = await trx.deleteFrom('family_exports').where('family_id', '=', familyId).returning('object_key').execute();
   await trx.deleteFrom('families').where('id', '=', familyId).execute();
   return { images, exportKeys: exports.flatMap((row) => (row.object_key ? [row.object_key] : [])) };
@@ -153,7 +177,37 @@ export async function familyExportFiles(db: Db, familyId: number): Promise<Expor
     .orderBy('id')
     .execute();
   const notificationPreferences = await db.selectFrom('notification_preferences').selectAll().where('user_id', 'in', adultIds).orderBy('user_id').execute();
-  const photos = await db.selectFrom('images').select(['id', 'owner_id', 'width', 'height', 'byte_size', 'created_at']).where('owner_id', 'in', adultIds).orderBy('created_at').execute();
+  const messages = await db
+    .selectFrom('messages')
+    .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+    .innerJoin('classrooms', 'classrooms.id', 'conversations.classroom_id')
+    .select(['messages.id', 'classrooms.name as classroom', 'messages.side', 'messages.author_id', 'messages.body', 'messages.photo_id', 'messages.created_at'])
+    .where('conversations.family_id', '=', familyId)
+    .orderBy('messages.created_at')
+    .orderBy('messages.id')
+    .execute();
+  const cameraViewing = await db
+    .selectFrom('camera_viewing_sessions')
+    .select(['id', 'user_id', 'camera_id', 'started_at', 'ended_at'])
+    .where('user_id', 'in', adultIds)
+    .orderBy('id')
+    .execute();
+  const activityPhotos = await db
+    .selectFrom('activity_photos as ap')
+    .innerJoin('activity_photo_tags as t', 't.activity_id', 'ap.activity_id')
+    .select(['ap.activity_id', 'ap.image_id', 'ap.position', 't.child_id'])
+    .where('t.child_id', 'in', childIds)
+    .orderBy('ap.activity_id')
+    .orderBy('ap.position')
+    .orderBy('t.child_id')
+    .execute();
+  const activityPhotoIds = activityPhotos.length > 0 ? activityPhotos.map((photo) => photo.image_id) : ['00000000-0000-0000-0000-000000000000'];
+  const photos = await db
+    .selectFrom('images')
+    .select(['id', 'owner_id', 'width', 'height', 'byte_size', 'created_at'])
+    .where((eb) => eb.or([eb('owner_id', 'in', adultIds), eb('id', 'in', activityPhotoIds)]))
+    .orderBy('created_at')
+    .execute();
 
   return [
     { name: 'family.json', description: 'The family: its name and when it began.', rows: family },
@@ -170,7 +224,10 @@ export async function familyExportFiles(db: Db, familyId: number): Promise<Expor
     { name: 'api-tokens.json', description: 'API tokens: their names, scopes and use. Never the secrets, which Nestling does not keep.', rows: tokens },
     { name: 'notifications.json', description: "Each adult's notifications: what they were told, where it linked, and when they read it.", rows: notifications },
     { name: 'notification-preferences.json', description: "Each adult's notification settings: categories on or off in the app and by push, muted activity types, quiet hours.", rows: notificationPreferences },
-    { name: 'photos.json', description: 'Every photo and image the adults uploaded; each is in photos/ as <id>.webp (metadata was stripped on upload).', rows: photos },
+    { name: 'messages.json', description: "Messages between the family and the children's classrooms, both sides; author_id is one of your adults (members.json) when side is family, and a member of staff otherwise.", rows: messages },
+    { name: 'activity-photos.json', description: 'Photos nursery staff took of your children: the activity (in activities.json), the photo (in photos/ as <image_id>.webp) and which of your children is tagged in it.', rows: activityPhotos },
+    { name: 'camera-viewing.json', description: 'Each time one of the adults watched a classroom camera: which camera, when they started and stopped (kept 90 days).', rows: cameraViewing },
+    { name: 'photos.json', description: 'Every photo and image the adults uploaded, and the activity photos your children are tagged in; each is in photos/ as <id>.webp (metadata was stripped on upload).', rows: photos },
   ];
 }
 
@@ -185,7 +242,7 @@ export function exportReadme(familyName: string, files: ExportFile[], exportedAt
     ...files.map((file) => `${file.name} (${file.rows.length} ${file.rows.length === 1 ? 'row' : 'rows'}): ${file.description}`),
     'photos/: the uploaded photos listed in photos.json.',
     '',
-    'Not included, because Nestling does not have them yet: messages with the classroom, daily reports and a log of who watched the camera.',
+    'Not included, because Nestling does not have them yet: daily reports.',
     'Sessions, passkeys and two-step sign-in are not exported: they are keys to the account, not information about you.',
     '',
   ].join('\n');

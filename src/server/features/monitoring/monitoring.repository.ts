@@ -74,7 +74,7 @@ function readableActivities(db: Db, user: AuthenticatedUser) {
  * without, those of every classroom the user may watch.
  */
 function activitiesIn(db: Db, user: AuthenticatedUser, classroomId: number | undefined) {
-  const query = readableActivities(db, user).select((eb) => [...activityColumns, childIdsOf(eb)]);
+  const query = readableActivities(db, user).select((eb) => [...activityColumns, childIdsOf(eb), photosOf(eb, user)]);
   return classroomId === undefined ? query : query.where('activities.classroom_id', '=', classroomId);
 }
 
@@ -126,7 +126,7 @@ export function findVisibleClassroom(db: Db, user: AuthenticatedUser, classroomI
 export function findChildrenInVisibleClassrooms(db: Db, user: AuthenticatedUser, childIds: number[]) {
   return db
     .selectFrom('children')
-    .select(['children.id', 'children.name', 'children.classroom_id'])
+    .select(['children.id', 'children.name', 'children.classroom_id', 'children.photos_allowed'])
     .where('children.id', 'in', childIds)
     .where('children.classroom_id', 'in', visibleClassroomIds(db, user))
     .execute();
@@ -210,11 +210,111 @@ export async function listClassroomRoster(db: Db, user: AuthenticatedUser) {
     db.selectFrom('cameras').select(['id', 'name', 'classroom_id']).where('classroom_id', 'in', ids).orderBy('name').execute(),
     db
       .selectFrom('children')
-      .select(['id', 'name', 'status', 'current_activity', 'last_update', 'classroom_id'])
+      .select(['id', 'name', 'status', 'current_activity', 'last_update', 'classroom_id', 'photos_allowed'])
       .where('classroom_id', 'in', ids)
       .orderBy('name')
       .orderBy('id')
       .execute(),
   ]);
   return { classrooms, cameras, children };
+}
+
+// ---- Photos -----------------------------------------------------------------------------
+
+/** Who is asking, as far as photos care: staff of a nursery, or the adults of a family. */
+export type PhotoViewer = Pick<AuthenticatedUser, 'familyId' | 'role' | 'nurseryId'>;
+
+/** A family sees an activity's photos only when one of its children is tagged in them. */
+function tagsOfFamily(eb: ExpressionBuilder<Database, 'activities'>, viewer: PhotoViewer) {
+  return eb.exists(
+    eb
+      .selectFrom('activity_photo_tags')
+      .innerJoin('children', 'children.id', 'activity_photo_tags.child_id')
+      .select('activity_photo_tags.child_id')
+      .whereRef('activity_photo_tags.activity_id', '=', 'activities.id')
+      .where('children.family_id', '=', familyScopeOf(viewer)),
+  );
+}
+
+export interface ActivityPhotoRow {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The activity's photos the viewer may see, in order, as JSON: all of them for staff (who read
+ * only their nursery's activities), none for a family with no child tagged in them.
+ */
+function photosOf(eb: ExpressionBuilder<Database, 'activities'>, viewer: PhotoViewer) {
+  const photos = sql<ActivityPhotoRow[]>`coalesce((
+    SELECT json_agg(json_build_object('id', ap.image_id, 'width', i.width, 'height', i.height) ORDER BY ap.position)
+    FROM activity_photos ap JOIN images i ON i.id = ap.image_id
+    WHERE ap.activity_id = ${eb.ref('activities.id')}), '[]'::json)`;
+  if (isStaff(viewer)) return photos.as('photos');
+  return eb.case().when(tagsOfFamily(eb, viewer)).then(photos).else(sql<ActivityPhotoRow[]>`'[]'::json`).end().as('photos');
+}
+
+/**
+ * Holds the tagged children's rows until the transaction ends, so a family's opting out of
+ * photos and a staff member's tagging happen one after the other: the tag sees the choice.
+ */
+export function lockTaggedChildren(db: Db, childIds: number[]) {
+  return db.selectFrom('children').select(['id', 'name', 'photos_allowed']).where('id', 'in', childIds).orderBy('id').forShare().execute();
+}
+
+/**
+ * Holds the uploads until the transaction ends: the image sweep, and another activity taking
+ * the same photo, wait; then answers those of them another activity already shows.
+ */
+export async function lockPhotosInUse(db: Db, imageIds: string[]): Promise<{ present: string[]; inUse: string[] }> {
+  const present = await db.selectFrom('images').select('id').where('id', 'in', imageIds).orderBy('id').forUpdate().execute();
+  const inUse = await db.selectFrom('activity_photos').select('image_id').where('image_id', 'in', imageIds).execute();
+  return { present: present.map((row) => row.id), inUse: inUse.map((row) => row.image_id) };
+}
+
+export async function attachPhotos(db: Db, activityId: number, imageIds: string[], taggedChildIds: number[]) {
+  await db
+    .insertInto('activity_photos')
+    .values(imageIds.map((imageId, index) => ({ activity_id: activityId, image_id: imageId, position: index + 1 })))
+    .execute();
+  if (taggedChildIds.length > 0) {
+    await db.insertInto('activity_photo_tags').values(taggedChildIds.map((childId) => ({ activity_id: activityId, child_id: childId }))).execute();
+  }
+}
+
+/** Which of these images an activity shows: they stay while it does. */
+export async function photosAmong(db: Db, imageIds: readonly string[]): Promise<string[]> {
+  const rows = await db.selectFrom('activity_photos').select('image_id').where('image_id', 'in', imageIds).execute();
+  return rows.map((row) => row.image_id);
+}
+
+/**
+ * One photo of one activity, when the viewer may see it: staff of the activity's nursery, or a
+ * family with a child tagged in it. With it, what a download's file name needs: the activity's
+ * type and time, the photo's place among its photos, and the names of the tagged children the
+ * viewer may know (for a family, only its own).
+ */
+export function findVisiblePhoto(db: Db, viewer: PhotoViewer, activityId: number, imageId: string) {
+  const staff = isStaff(viewer);
+  return db
+    .selectFrom('activity_photos')
+    .innerJoin('activities', 'activities.id', 'activity_photos.activity_id')
+    .select((eb) => [
+      'activities.type',
+      'activities.occurred_at',
+      'activity_photos.position',
+      eb.selectFrom('activity_photos as all_photos').select(sql<number>`count(*)::int`.as('count')).whereRef('all_photos.activity_id', '=', 'activities.id').as('photo_count'),
+      sql<string[]>`coalesce((
+        SELECT array_agg(c.name ORDER BY c.name) FROM activity_photo_tags t JOIN children c ON c.id = t.child_id
+        WHERE t.activity_id = ${eb.ref('activities.id')} ${staff ? sql`` : sql`AND c.family_id = ${familyScopeOf(viewer)}`}), '{}')`.as('tagged_names'),
+    ])
+    .where('activity_photos.image_id', '=', imageId)
+    .where('activity_photos.activity_id', '=', activityId)
+    .where((eb) =>
+      staff
+        ? eb('activities.classroom_id', 'in', eb.selectFrom('classrooms').select('classrooms.id').where('classrooms.nursery_id', '=', viewer.nurseryId ?? -1))
+        : tagsOfFamily(eb, viewer),
+    )
+    .executeTakeFirst();
 }

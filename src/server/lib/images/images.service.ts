@@ -163,6 +163,11 @@ export function createImageService(deps: {
     return referenced;
   }
 
+  function servedImage(row: repo.StoredImageRow, variant: ImageVariant) {
+    const key = variant === 'thumbnail' ? row.thumbnail_key : row.key;
+    return { etag: etagOfKey(key), open: () => servedBytes.get(key) };
+  }
+
   async function mayRead(viewerId: number, image: repo.StoredImageRow): Promise<boolean> {
     if (image.owner_id === viewerId) return true;
     for (const owner of owners.values()) if (await owner.readableBy(db, viewerId, image.id)) return true;
@@ -229,8 +234,17 @@ export function createImageService(deps: {
       if (!isImageId(id)) return undefined;
       const row = await findStoredImage(id);
       if (!row || !(await mayRead(viewerId, row))) return undefined;
-      const key = variant === 'thumbnail' ? row.thumbnail_key : row.key;
-      return { etag: etagOfKey(key), open: () => servedBytes.get(key) };
+      return servedImage(row, variant);
+    },
+
+    /**
+     * An image for a feature that has already decided the viewer may see it, by its own rule,
+     * on its own route (activity photos): served as `find` serves it, with no owner asked.
+     */
+    async findChecked(id: string, variant: ImageVariant) {
+      if (!isImageId(id)) return undefined;
+      const row = await findStoredImage(id);
+      return row && servedImage(row, variant);
     },
 
     /** Deletes those of the images that no owner refers to any more, whatever their age. */
