@@ -9,6 +9,7 @@ import { CarerNote } from '../../../features/family/carer-note';
 import { FamilyCard } from '../../../features/family/family-card';
 import { PersonalInfo } from '../../../features/auth/personal-info';
 import { SignInSecurity } from '../../../features/auth/signed-in-devices';
+import { PushDevices } from '../../../features/push/push-devices';
 import { ProfileBookings } from './profile-bookings';
 import { ProfileHeader } from './profile-header';
 import { ProfileIntegrations } from './profile-integrations';
@@ -61,6 +62,7 @@ export function ProfilePage() {
             <Tabs.Panel value="personal">
               <PersonalInfo user={user} nameInput={nameInput} />
               <SignInSecurity />
+              <PushDevices />
               <ProfileIntegrations user={user} />
             </Tabs.Panel>
             <Tabs.Panel value="children">
