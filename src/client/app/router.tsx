@@ -40,6 +40,7 @@ const communityRoute = page('/community', lazyPage(() => import('../features/com
 
 const staffRoute = page('/staff', lazyPage(() => import('../features/monitoring/staff-page'), 'StaffPage'));
 const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/assistant/article-page'), 'ArticlePage'));
+const dailyReportRoute = page('/children/$childId/report/$date', lazyPage(() => import('../features/daily-reports/daily-report-page'), 'DailyReportPage'));
 
 const authSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) });
 
@@ -71,6 +72,7 @@ export const routeTree = rootRoute.addChildren([
   mentalHealthRoute,
   communityRoute,
   articleRoute,
+  dailyReportRoute,
   staffRoute,
   signInRoute,
   signUpRoute,
