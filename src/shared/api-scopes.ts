@@ -14,6 +14,8 @@ export const API_SCOPES = {
   'bookings:write': 'Make and cancel bookings',
   'community:read': 'Read the community',
   'community:write': 'Post, comment, like, report and join groups',
+  'messages:read': "Read the messages between you and your child's classroom (nursery staff: with families)",
+  'messages:write': 'Send messages and mark them read',
   'webhooks:manage': "Register, list and remove your webhooks, see their deliveries and resend them (nursery staff: the nursery's)",
 } as const;
 

@@ -73,6 +73,10 @@ describe("a family's erasure", () => {
     await ok(await rest('PUT', `/community/groups/${group.id}/membership`, sarah));
     await ok(await rest('POST', '/tokens', sarah, { name: 'Kitchen display' }));
     await ok(await rest('POST', '/calendar-subscription', sarah, {}));
+    const conversations = (await ok(await rest('GET', '/conversations', sarah))) as unknown as { id: number }[];
+    const conversationIds = conversations.map((c) => c.id);
+    await ok(await rest('POST', `/conversations/${conversationIds[0]}/messages`, james, { clientId: 'erasure-1', body: 'Leo has a cough today.' }));
+    await ok(await rest('POST', `/conversations/${conversationIds[0]}/read`, sarah, {}));
 
     // Asking needs the family's name, and signs every adult out.
     const wrong = await rest('POST', '/family/erasure', sarah, { confirmName: 'Someone else', posts: 'anonymise' });
@@ -136,6 +140,9 @@ describe("a family's erasure", () => {
       notifications: () => db.selectFrom('notifications').select('id').where('family_id', '=', familyId).execute(),
       notification_preferences: () => ofAdults('notification_preferences', 'user_id'),
       outbox_consumers: none,
+      conversations: () => db.selectFrom('conversations').select('id').where('id', 'in', conversationIds).execute(),
+      messages: () => db.selectFrom('messages').select('id').where('conversation_id', 'in', conversationIds).execute(),
+      conversation_reads: () => db.selectFrom('conversation_reads').select('user_id').where('conversation_id', 'in', conversationIds).execute(),
       push_subscriptions: () => ofAdults('push_subscriptions', 'user_id'),
       server_secrets: none,
       nurseries: none,

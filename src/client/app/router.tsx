@@ -4,6 +4,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { AppLayout } from './shell/app-layout';
 import { withRouteStyles } from '../lib/lazy-with-styles';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { messagesSearch } from '../features/messages/messages-search';
 
 /** Only same-site paths may be a post-sign-in destination. */
 function safeRedirect(value: unknown): string | undefined {
@@ -38,11 +39,18 @@ const profileRoute = page('/profile', lazyPage(() => import('./pages/profile/pro
 const mentalHealthRoute = page('/mental-health', lazyPage(() => import('../features/mental-health/mental-health-page'), 'MentalHealthPage'));
 const communityRoute = page('/community', lazyPage(() => import('../features/community/community-page'), 'CommunityPage'));
 
-const staffRoute = page('/staff', lazyPage(() => import('../features/monitoring/staff-page'), 'StaffPage'));
+const staffRoute = page('/staff', lazyPage(() => import('./pages/staff/staff-page'), 'StaffPage'));
 const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/assistant/article-page'), 'ArticlePage'));
-const dailyReportRoute = page('/children/$childId/report/$date', lazyPage(() => import('../features/daily-reports/daily-report-page'), 'DailyReportPage'));
 
 const authSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) });
+
+// Reached from each child's card ("Message classroom"), not from the navigation.
+const messagesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/messages',
+  validateSearch: (search: Record<string, unknown>) => messagesSearch(search),
+  component: lazyPage(() => import('../features/messages/messages-page'), 'MessagesPage'),
+});
 
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -72,8 +80,8 @@ export const routeTree = rootRoute.addChildren([
   mentalHealthRoute,
   communityRoute,
   articleRoute,
-  dailyReportRoute,
   staffRoute,
+  messagesRoute,
   signInRoute,
   signUpRoute,
   forgotPasswordRoute,

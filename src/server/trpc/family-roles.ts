@@ -33,7 +33,6 @@ export const CARER_MAY = new Set<string>([
   'activities.list',
   'activities.page',
   'activities.get',
-  'dailyReports.get',
   // Without the booking events, which are a guardian's (events.service.ts).
   'events.list',
 
@@ -58,6 +57,13 @@ export const CARER_MAY = new Set<string>([
   'notifications.markAllRead',
   'notifications.preferences',
   'notifications.savePreferences',
+
+  // Any adult of the family may write to the classroom.
+  'messages.conversations',
+  'messages.openConversation',
+  'messages.list',
+  'messages.send',
+  'messages.markRead',
 
   'family.get',
   'family.leave',

@@ -8,10 +8,10 @@ import { calendarSubscriptionRouter } from '../features/shadow-bookings/calendar
 import { shadowBookingsRouter, shadowTeachersRouter } from '../features/shadow-bookings/shadow-bookings.router';
 import { productsRouter } from '../features/shop/shop.router';
 import { childrenRouter } from '../features/children/children.router';
-import { dailyReportsRouter } from '../features/daily-reports/daily-reports.router';
 import { communityRouter } from '../features/community/community.router';
 import { familyRouter } from '../features/family/family.router';
 import { healthRouter } from '../features/health/health.router';
+import { messagesRouter } from '../features/messages/messages.router';
 import { mentalHealthRouter } from '../features/mental-health/mental-health.router';
 import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
@@ -33,7 +33,6 @@ export const appRouter = router({
   twoStep: twoStepRouter,
   family: familyRouter,
   children: childrenRouter,
-  dailyReports: dailyReportsRouter,
   cameras: camerasRouter,
   activities: activitiesRouter,
   classrooms: classroomsRouter,
@@ -47,6 +46,7 @@ export const appRouter = router({
   community: communityRouter,
   mentalHealth: mentalHealthRouter,
   webhooks: webhooksRouter,
+  messages: messagesRouter,
   pushSubscriptions: pushSubscriptionsRouter,
   events: eventsRouter,
   notifications: notificationsRouter,

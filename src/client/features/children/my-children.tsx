@@ -1,9 +1,10 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBabyCarriage, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBabyCarriage, IconMessageCircle, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bookingDateLabel } from '../../../shared/booking-display';
 import type { ChildDto } from '../../../shared/schemas/children';
 import { ComingSoonButton } from '../../components/coming-soon-button';
+import { ButtonLink } from '../../components/links';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -95,6 +96,9 @@ function ChildCard({ child, onEdit }: { child: ChildDto; onEdit?: () => void }) 
           Schedule Session
         </ComingSoonButton>
       </Group>
+      <ButtonLink to="/messages" search={{ child: child.id }} variant="light" size="xs" mt="xs" leftSection={<IconMessageCircle size={14} aria-hidden />} aria-label={`Message ${child.name}'s classroom`}>
+        Message classroom
+      </ButtonLink>
     </Card>
   );
 }
