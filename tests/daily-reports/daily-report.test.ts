@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiScopeNames } from '../../src/shared/api-scopes';
 import type { DailyReportDto } from '../../src/shared/schemas/daily-reports';
+import { ACTIVITY_PHOTO_UPLOAD_PATH, type ActivityDto } from '../../src/shared/schemas/monitoring';
 import { familyIdOf } from '../helpers/test-database';
 import { createTestApp, demoAccounts, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { otherNurseryStaff } from '../realtime/realtime-helpers';
@@ -61,9 +63,17 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-async function log(payload: Record<string, unknown>) {
+async function log(payload: Record<string, unknown>): Promise<ActivityDto> {
   const response = await t.app.inject({ method: 'POST', url: '/api/activities', headers: { cookie: staff, origin: TEST_ORIGIN }, payload: { channel: 'classroom-3b', ...payload } });
   expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function uploadPhoto(): Promise<string> {
+  const body = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 60 } } }).jpeg().toBuffer();
+  const response = await t.app.inject({ method: 'POST', url: ACTIVITY_PHOTO_UPLOAD_PATH, headers: { cookie: staff, origin: TEST_ORIGIN, 'content-type': 'image/jpeg' }, payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
 }
 
 type Caller = { cookie: string } | { authorization: string };
@@ -122,6 +132,19 @@ describe("a child's day", () => {
     const today = await report({ cookie: demo }, maya, 'today');
     expect(today).toMatchObject({ date: '2026-11-26', isToday: true, nextDate: null, previousDate: '2026-11-25' });
     expect(today.naps.at(-1)).toMatchObject({ start: { description: 'Maya is napping.' }, endTime: null, durationMinutes: null, ongoing: true });
+  });
+
+  it('shows the photos of the day in which the child is tagged, and no one else’s', async () => {
+    const [ofMaya, ofLeo] = [await uploadPhoto(), await uploadPhoto()];
+    const together = await log({ type: 'art', childIds: [maya, leo], description: 'Maya and Leo painted a fox.', occurredAt: '2026-11-22T10:00:00-05:00', photoIds: [ofMaya], taggedChildIds: [maya] });
+    await log({ type: 'play', description: 'Den building.', occurredAt: '2026-11-22T11:00:00-05:00', photoIds: [ofLeo], taggedChildIds: [leo] });
+    const day = await report({ cookie: demo }, maya, '2026-11-22');
+    expect(day.photos).toEqual([
+      { ...together.photos[0], activityId: together.id, description: 'Maya and Leo painted a fox.', time: '10:00 AM' },
+    ]);
+    expect(day.photos[0]).toMatchObject({ id: ofMaya, width: 600, height: 400, thumbnailUrl: `/api/activities/${together.id}/photos/${ofMaya}/thumbnail` });
+    expect((await report({ cookie: staff }, maya, '2026-11-22')).photos.map((photo) => photo.id)).toEqual([ofMaya]);
+    expect((await report({ cookie: demo }, leo, '2026-11-22')).photos.map((photo) => photo.id)).toEqual([ofLeo]);
   });
 
   it('answers a day with nothing logged with empty sections, not 404', async () => {

@@ -41,6 +41,7 @@ const communityRoute = page('/community', lazyPage(() => import('../features/com
 
 const staffRoute = page('/staff', lazyPage(() => import('./pages/staff/staff-page'), 'StaffPage'));
 const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/assistant/article-page'), 'ArticlePage'));
+const dailyReportRoute = page('/children/$childId/report/$date', lazyPage(() => import('../features/daily-reports/daily-report-page'), 'DailyReportPage'));
 
 const authSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) });
 
@@ -80,6 +81,7 @@ export const routeTree = rootRoute.addChildren([
   mentalHealthRoute,
   communityRoute,
   articleRoute,
+  dailyReportRoute,
   staffRoute,
   messagesRoute,
   signInRoute,

@@ -33,6 +33,7 @@ export const CARER_MAY = new Set<string>([
   'activities.list',
   'activities.page',
   'activities.get',
+  'dailyReports.get',
   // Without the booking events, which are a guardian's (events.service.ts).
   'events.list',
 

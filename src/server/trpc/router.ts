@@ -8,6 +8,7 @@ import { calendarSubscriptionRouter } from '../features/shadow-bookings/calendar
 import { shadowBookingsRouter, shadowTeachersRouter } from '../features/shadow-bookings/shadow-bookings.router';
 import { productsRouter } from '../features/shop/shop.router';
 import { childrenRouter } from '../features/children/children.router';
+import { dailyReportsRouter } from '../features/daily-reports/daily-reports.router';
 import { communityRouter } from '../features/community/community.router';
 import { familyRouter } from '../features/family/family.router';
 import { healthRouter } from '../features/health/health.router';
@@ -33,6 +34,7 @@ export const appRouter = router({
   twoStep: twoStepRouter,
   family: familyRouter,
   children: childrenRouter,
+  dailyReports: dailyReportsRouter,
   cameras: camerasRouter,
   activities: activitiesRouter,
   classrooms: classroomsRouter,

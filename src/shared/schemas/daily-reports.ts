@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, pathId } from './common';
+import { activityPhotoOutput } from './monitoring';
 
 const REPORT_DATE_MESSAGE = 'date is a day such as 2026-11-26 (yyyy-MM-dd), or today.';
 
@@ -44,15 +45,12 @@ export const reportNapOutput = z.object({
 });
 export type ReportNapDto = z.infer<typeof reportNapOutput>;
 
-export const reportPhotoOutput = z.object({
-  id: z.string(),
-  url: z.string(),
-  thumbnailUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  /** The activity the photo was shared with. */
+/** A photo as GET /activities shows it, with the activity it was shared with. */
+export const reportPhotoOutput = activityPhotoOutput.extend({
   activityId: z.number().int(),
+  /** The activity's description, which says what the photo shows. */
   description: z.string(),
+  /** The activity's wall-clock time. */
   time: z.string(),
 });
 export type ReportPhotoDto = z.infer<typeof reportPhotoOutput>;
@@ -76,7 +74,7 @@ export const dailyReportOutput = z.object({
   meals: z.array(reportEntryOutput),
   /** Everything else that day, the child's own and the classroom's, in time order. */
   activities: z.array(reportEntryOutput),
-  /** The photos shared with that day's activities. */
+  /** The photos of that day's activities in which the child is tagged, in time order. */
   photos: z.array(reportPhotoOutput),
   /** Staff notes (type note) about the child or the classroom. */
   notes: z.array(reportEntryOutput),

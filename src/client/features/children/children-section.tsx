@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { childStatusLabel } from '../../../shared/display';
 import { timeAgo } from '../../../shared/relative-time';
 import type { ChildDto } from '../../../shared/schemas/children';
+import { ButtonLink } from '../../components/links';
 import { QueryState } from '../../components/query-state';
 import { SectionHeader } from '../../components/section-header';
 import { trpc } from '../../lib/trpc';
@@ -73,9 +74,10 @@ function ChildCard({ child }: { child: ChildDto }) {
         <Button component={Link} to="/monitoring" variant="light" size="xs">
           View Camera
         </Button>
-        <Button component={Link} to="/profile" variant="default" size="xs">
+        {/* The spec leaves the destination open: the child's day so far, as a daily report. */}
+        <ButtonLink to="/children/$childId/report/$date" params={{ childId: String(child.id), date: 'today' }} variant="default" size="xs">
           Schedule
-        </Button>
+        </ButtonLink>
       </Group>
     </Card>
   );

@@ -53,3 +53,22 @@ export function listActivitiesOfDay(
 function namedChildren(eb: ExpressionBuilder<Database, 'activities'>) {
   return eb.selectFrom('activity_children').select('activity_children.child_id').whereRef('activity_children.activity_id', '=', 'activities.id');
 }
+
+/**
+ * The photos of these activities in which the child is tagged, in the activities' order: a
+ * family sees a photo only when one of its children is tagged, and this report is one child's.
+ */
+export function listTaggedPhotos(db: Db, childId: number, activityIds: number[]) {
+  if (activityIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('activity_photos')
+    .innerJoin('images', 'images.id', 'activity_photos.image_id')
+    .innerJoin('activity_photo_tags', (join) =>
+      join.onRef('activity_photo_tags.activity_id', '=', 'activity_photos.activity_id').on('activity_photo_tags.child_id', '=', childId),
+    )
+    .select(['activity_photos.image_id as id', 'activity_photos.activity_id', 'images.width', 'images.height'])
+    .where('activity_photos.activity_id', 'in', activityIds)
+    .orderBy('activity_photos.activity_id')
+    .orderBy('activity_photos.position')
+    .execute();
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { localDate } from '../../../shared/dates';
 import { clockTime } from '../../../shared/relative-time';
+import { activityPhotoUrls } from '../../../shared/schemas/monitoring';
 import type { DailyReportDto, GetDailyReportInput, ReportEntryDto, ReportNapDto } from '../../../shared/schemas/daily-reports';
 import type { Database } from '../../db/database';
 import { badInput, notFound } from '../../errors';
@@ -12,6 +13,7 @@ const MEAL_TYPES = new Set(['meal', 'breakfast', 'lunch', 'dinner', 'tea', 'snac
 const NOTE_TYPE = 'note';
 
 type ActivityRow = { id: number; type: string; description: string; occurred_at: Date; whole_classroom: boolean };
+type PhotoRow = { id: string; activity_id: number; width: number | null; height: number | null };
 
 /** yyyy-MM-dd moved by whole days, on the calendar (no time zone involved). */
 export function addDays(date: string, days: number): string {
@@ -36,7 +38,16 @@ export function createDailyReportsService(deps: { db: Kysely<Database>; timeZone
       if (!child) throw notFound('That child');
       if (date > today) throw badInput('date', `${date} has not come yet, so there is no report for it; choose today (${today}) or an earlier day.`);
       const rows = await repo.listActivitiesOfDay(db, user, child, { date, timeZone });
-      return { child: { id: child.id, name: child.name }, date, timeZone, previousDate: addDays(date, -1), nextDate: date === today ? null : addDays(date, 1), isToday: date === today, ...sortDay(rows, date === today, timeZone) };
+      const photos = await repo.listTaggedPhotos(db, child.id, rows.map((row) => row.id));
+      return {
+        child: { id: child.id, name: child.name },
+        date,
+        timeZone,
+        previousDate: addDays(date, -1),
+        nextDate: date === today ? null : addDays(date, 1),
+        isToday: date === today,
+        ...sortDay(rows, photos, date === today, timeZone),
+      };
     },
   };
 }
@@ -52,7 +63,7 @@ export type DailyReportsService = ReturnType<typeof createDailyReportsService>;
  * classroom at the next activity of either kind; with none, it is still going on today, and on an
  * earlier day its end was not logged.
  */
-export function sortDay(rows: ActivityRow[], isToday: boolean, timeZone: string): Omit<DailyReportDto, 'child' | 'date' | 'timeZone' | 'previousDate' | 'nextDate' | 'isToday'> {
+export function sortDay(rows: ActivityRow[], photos: PhotoRow[], isToday: boolean, timeZone: string): Omit<DailyReportDto, 'child' | 'date' | 'timeZone' | 'previousDate' | 'nextDate' | 'isToday'> {
   const own = rows.filter((row) => !row.whole_classroom);
   const arrivalRow = own.find((row) => row.type === 'arrival');
   const departureRow = own.findLast((row) => row.type === 'departure');
@@ -95,7 +106,19 @@ export function sortDay(rows: ActivityRow[], isToday: boolean, timeZone: string)
     naps,
     meals,
     activities,
-    photos: [],
+    photos: inDay.flatMap((row) =>
+      photos
+        .filter((photo) => photo.activity_id === row.id)
+        .map((photo) => ({
+          id: photo.id,
+          ...activityPhotoUrls(row.id, photo.id),
+          width: photo.width ?? 0,
+          height: photo.height ?? 0,
+          activityId: row.id,
+          description: row.description,
+          time: clockTime(row.occurred_at, timeZone),
+        })),
+    ),
     notes,
   };
 }

@@ -1,0 +1,269 @@
+import './daily-report.css';
+import { Badge, Box, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconClipboardList, IconMoon, IconPrinter } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { DailyReportDto, ReportEntryDto, ReportNapDto } from '../../../shared/schemas/daily-reports';
+import { ButtonLink } from '../../components/links';
+import { EmptyNote } from '../../components/query-state';
+import { SignInPrompt } from '../../components/sign-in-prompt';
+import { messageOf, problemCodeOf } from '../../lib/form-errors';
+import { isUnauthorized, trpc } from '../../lib/trpc';
+import { durationLabel, possessiveFirstName, reportDayLabel, typeLabel } from './report-format';
+
+const route = getRouteApi('/children/$childId/report/$date');
+
+/** A child's day at nursery: opened from the child card's Schedule link and from the "day is ready" notification. */
+export function DailyReportPage() {
+  const { childId, date } = route.useParams();
+  const id = Number(childId);
+  const validId = Number.isInteger(id) && id > 0;
+  const query = trpc.dailyReports.get.useQuery({ id, date }, { enabled: validId });
+
+  return (
+    <Box className="nestling-daily-report" maw={860} mx="auto">
+      {!validId || problemCodeOf(query.error) === 'not_found' ? (
+        <Card>
+          <EmptyNote title="We couldn't find that report" description="This child is not one of yours, or the link is not complete." />
+        </Card>
+      ) : query.error ? (
+        isUnauthorized(query.error) ? (
+          <SignInPrompt reason="see your child's day" />
+        ) : (
+          <Card>
+            <EmptyNote title="We couldn't show this day" description={messageOf(query.error)}>
+              {problemCodeOf(query.error) !== 'validation_failed' && (
+                <Button variant="light" size="xs" loading={query.isFetching} onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              )}
+            </EmptyNote>
+          </Card>
+        )
+      ) : query.data ? (
+        <Report report={query.data} />
+      ) : (
+        <ReportSkeleton />
+      )}
+    </Box>
+  );
+}
+
+function Report({ report }: { report: DailyReportDto }) {
+  const name = possessiveFirstName(report.child.name);
+  const sleptMinutes = report.naps.reduce((total, nap) => total + (nap.durationMinutes ?? 0), 0);
+  const nothingLogged =
+    !report.arrival && !report.departure && [report.naps, report.meals, report.activities, report.photos, report.notes].every((section) => section.length === 0);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs" data-print-hide>
+        <Group gap="xs">
+          <ButtonLink
+            to="/children/$childId/report/$date"
+            params={{ childId: String(report.child.id), date: report.previousDate }}
+            variant="default"
+            size="xs"
+            leftSection={<IconChevronLeft size={14} aria-hidden />}
+          >
+            {reportDayLabel(report.previousDate)}
+          </ButtonLink>
+          {report.nextDate && (
+            <ButtonLink
+              to="/children/$childId/report/$date"
+              params={{ childId: String(report.child.id), date: report.nextDate }}
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} aria-hidden />}
+            >
+              {reportDayLabel(report.nextDate)}
+            </ButtonLink>
+          )}
+        </Group>
+        <Button variant="light" size="xs" leftSection={<IconPrinter size={14} aria-hidden />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </Group>
+
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {name} day — {reportDayLabel(report.date)}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {report.child.name}
+          {report.isToday ? ' · so far today; more appears as the day goes on' : ''}
+        </Text>
+      </Stack>
+
+      {nothingLogged ? (
+        <Card>
+          <EmptyNote
+            icon={<IconClipboardList size={22} stroke={1.6} aria-hidden />}
+            title={report.isToday ? 'Nothing logged yet today' : 'Nothing was logged this day'}
+            description={
+              report.isToday
+                ? `When ${report.child.name.split(' ')[0]}'s arrival, meals, naps and activities are logged, they will appear here.`
+                : `The nursery logged nothing for ${report.child.name.split(' ')[0]} on this day; it may have been a day at home.`
+            }
+          />
+        </Card>
+      ) : (
+        <>
+          <Card>
+            <SimpleGrid cols={3} spacing="sm">
+              <Fact label="Arrived" value={report.arrival?.time ?? 'Not logged'} />
+              <Fact label="Slept" value={report.naps.length === 0 ? 'No nap' : sleptMinutes > 0 ? durationLabel(sleptMinutes) : report.naps.some((nap) => nap.ongoing) ? 'Asleep now' : 'Not logged'} />
+              <Fact label="Went home" value={report.departure?.time ?? (report.isToday && report.arrival ? 'Still here' : 'Not logged')} />
+            </SimpleGrid>
+          </Card>
+          {report.naps.length > 0 && (
+            <Section title="Naps">
+              {report.naps.map((nap) => (
+                <NapRow key={nap.start.id} nap={nap} />
+              ))}
+            </Section>
+          )}
+          {report.meals.length > 0 && (
+            <Section title="Meals and snacks">
+              {report.meals.map((meal) => (
+                <EntryRow key={meal.id} entry={meal} label={typeLabel(meal.type)} />
+              ))}
+            </Section>
+          )}
+          {report.activities.length > 0 && (
+            <Section title="Activities">
+              {report.activities.map((activity) => (
+                <EntryRow key={activity.id} entry={activity} label={typeLabel(activity.type)} />
+              ))}
+            </Section>
+          )}
+          {report.photos.length > 0 && (
+            <Card component="section" aria-labelledby="report-photos">
+              <Title order={2} fz="lg" mb="sm" id="report-photos">
+                Photos
+              </Title>
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+                {report.photos.map((photo) => (
+                  <Box component="figure" key={photo.id} m={0}>
+                    <a href={photo.url} target="_blank" rel="noreferrer">
+                      <Image src={photo.thumbnailUrl} alt={photo.description} radius="md" w="100%" h="auto" loading="lazy" style={{ aspectRatio: `${photo.width} / ${photo.height}` }} />
+                    </a>
+                    <Text component="figcaption" size="xs" c="dimmed" mt={4}>
+                      {photo.time}
+                    </Text>
+                  </Box>
+                ))}
+              </SimpleGrid>
+            </Card>
+          )}
+          {report.notes.length > 0 && (
+            <Section title="Notes from the nursery">
+              {report.notes.map((note) => (
+                <EntryRow key={note.id} entry={note} />
+              ))}
+            </Section>
+          )}
+          {report.departure && (
+            <Section title="Home time">
+              <EntryRow entry={report.departure} />
+            </Section>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz={{ base: 'md', sm: 'lg' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `report-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <Title order={2} fz="lg" mb="sm" id={id}>
+        {title}
+      </Title>
+      <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function Row({ time, children }: { time: ReactNode; children: ReactNode }) {
+  return (
+    <Group component="li" gap="md" wrap="nowrap" align="flex-start">
+      <Text fw={700} size="sm" w={{ base: 72, sm: 88 }} style={{ flexShrink: 0 }}>
+        {time}
+      </Text>
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        {children}
+      </Stack>
+    </Group>
+  );
+}
+
+function EntryRow({ entry, label }: { entry: ReportEntryDto; label?: string }) {
+  return (
+    <Row time={entry.time}>
+      {(label || entry.wholeClassroom) && (
+        <Group gap={6}>
+          {label && (
+            <Badge variant="light" color="gray" tt="none" size="sm">
+              {label}
+            </Badge>
+          )}
+          {entry.wholeClassroom && (
+            <Badge variant="outline" color="gray" tt="none" size="sm">
+              Whole class
+            </Badge>
+          )}
+        </Group>
+      )}
+      <Text size="sm">{entry.description}</Text>
+    </Row>
+  );
+}
+
+function NapRow({ nap }: { nap: ReportNapDto }) {
+  const end = nap.endTime ?? (nap.ongoing ? 'still asleep' : 'end not logged');
+  return (
+    <Row time={nap.start.time}>
+      <Group gap={6}>
+        <IconMoon size={16} aria-hidden />
+        <Text size="sm" fw={600}>
+          {nap.start.time} – {end}
+          {nap.durationMinutes !== null && ` · ${durationLabel(nap.durationMinutes)}`}
+        </Text>
+        {nap.start.wholeClassroom && (
+          <Badge variant="outline" color="gray" tt="none" size="sm">
+            Whole class
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm">{nap.start.description}</Text>
+    </Row>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the report">
+      <Skeleton h={28} w="40%" />
+      <Skeleton h={34} w="75%" />
+      <Skeleton h={84} />
+      <Skeleton h={160} />
+      <Skeleton h={160} />
+    </Stack>
+  );
+}
