@@ -20,6 +20,7 @@ import { createSocketAuthenticator } from './features/auth/auth.realtime';
 import { createMessagingTopics } from './features/messages/messages.realtime';
 import { createMonitoringTopics } from './features/monitoring/monitoring.realtime';
 import { startNotificationsConsumer } from './features/notifications/notifications.consumer';
+import { startNotificationPushWorker } from './features/notifications/notifications.push-worker';
 import { createNotificationTopics } from './features/notifications/notifications.realtime';
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   startViewingLogSweep(app, services.cameras);
   startWebhookWorker(app, services.webhooks, config.webhooks.pollMs);
   startNotificationsConsumer(app, { db, bus, notifications: services.notifications, timeZone: config.timeZone });
+  startNotificationPushWorker(app, { notifications: services.notifications, push: services.push });
   const createContext = createContextFactory({ db, config, services });
 
   // Every answer names its request, as the log lines do (reqId), so a report can be traced.
@@ -293,7 +295,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const monitoringTopics = createMonitoringTopics(services.monitoring, deps.now);
   await registerRealtime(app, {
     authenticator: createSocketAuthenticator(services.auth, config),
-    owners: [monitoringTopics, createNotificationTopics(), createMessagingTopics(services.messages)],
+    owners: [monitoringTopics, createNotificationTopics(), createMessagingTopics(services.messages), createCameraTopics(services.cameras)],
     defaultPrefix: monitoringTopics.prefix,
     db,
     bus,
