@@ -123,7 +123,8 @@ export async function registerRealtime<TUser>(
     bus: deps.bus,
     log: app.log,
     deliver(event) {
-      for (const found of framesOf(event)) if (hub.hasListeners(found.topic)) hub.broadcast(found.topic, found.frame, found.accepts);
+      const found = frameOf(event);
+      if (found && hub.hasListeners(found.topic)) hub.broadcast(found.topic, found.frame, found.accepts);
     },
   });
 
@@ -156,18 +157,16 @@ export async function registerRealtime<TUser>(
     },
   });
 
-  /**
-   * The frames an event sends, one per owner that publishes it (a departure is an activity on the
-   * classroom's topic and a closing on its cameras'), each on its topic and to whom.
-   */
-  function framesOf(event: StoredEvent) {
-    return [...owners.values()].flatMap((owner) => {
+  /** The frame an event sends on its topic, and to whom; undefined when no owner publishes it. */
+  function frameOf(event: StoredEvent) {
+    for (const owner of owners.values()) {
       const found = owner.deliveryOfEvent(event);
-      if (!found) return [];
+      if (!found) continue;
       const { audience } = found.delivery;
       // Serialized once, however many listeners receive it.
-      return [{ topic: found.topic, frame: encode(found.delivery.message), accepts: audience && ((member: Owner) => audience(member.user)) }];
-    });
+      return { topic: found.topic, frame: encode(found.delivery.message), accepts: audience && ((member: Owner) => audience(member.user)) };
+    }
+    return undefined;
   }
 
 
@@ -182,7 +181,8 @@ export async function registerRealtime<TUser>(
     for (let from = after; from < upTo; ) {
       const events = await readEvents(deps.db, { after: from, upTo, audience, since, limit: REPLAY_PAGE });
       for (const event of events) {
-        for (const found of framesOf(event)) if (found.topic === topic && (!found.accepts || found.accepts(member.owner))) frames.push(found.frame);
+        const found = frameOf(event);
+        if (found?.topic === topic && (!found.accepts || found.accepts(member.owner))) frames.push(found.frame);
       }
       if (events.length < REPLAY_PAGE) break;
       from = events[events.length - 1]!.id;

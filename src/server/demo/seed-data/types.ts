@@ -26,8 +26,7 @@ export interface SeedClassroom {
   key: string;
   nurseryKey: string;
   name: string;
-  /** streamSource: an RTSP address or demo:testsrc (ffmpeg's generated test pattern); absent, the placeholder shows. */
-  cameras: { id: string; name: string; streamSource?: string }[];
+  cameras: { id: string; name: string }[];
 }
 
 export interface SeedProduct {

@@ -145,6 +145,11 @@ export function findComment(db: Db, commentId: number) {
   return commentsWithAuthors(db).where('c.id', '=', commentId).executeTakeFirst();
 }
 
+/** Who wrote a post, and its title; author null once anonymised. */
+export function postAuthorOf(db: Db, postId: number) {
+  return db.selectFrom('posts').select(['author_id', 'title']).where('id', '=', postId).executeTakeFirst();
+}
+
 export async function insertComment(db: Db, comment: Insertable<CommentsTable>): Promise<number> {
   const { id } = await db.insertInto('comments').values(comment).returning('id').executeTakeFirstOrThrow();
   return id;

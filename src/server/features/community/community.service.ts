@@ -18,6 +18,7 @@ import { pageOf } from '../../db/keyset';
 import { writeEvents } from '../../db/outbox';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { ImageService, StoredImage } from '../../lib/images/images.service';
+import type { Notify } from '../../notify';
 import type { AuthenticatedUser } from '../../principal';
 import * as repo from './community.repository';
 
@@ -76,7 +77,7 @@ export function toUploadedImageDto(image: StoredImage): UploadedImageDto {
   return { id: image.id, url: imageUrl(image.id), thumbnailUrl: thumbnailUrl(image.id), contentType: 'image/webp', width: image.width, height: image.height, byteSize: image.byteSize };
 }
 
-export function createCommunityService(deps: { db: Kysely<Database>; images: ImageService; now?: () => Date }) {
+export function createCommunityService(deps: { db: Kysely<Database>; images: ImageService; now?: () => Date; notify?: Notify }) {
   const { db, images } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -199,10 +200,28 @@ export function createCommunityService(deps: { db: Kysely<Database>; images: Ima
     },
 
     async createComment(user: AuthenticatedUser, postId: number, content: string): Promise<CommentDto> {
-      const id = await db.transaction().execute(async (trx) => {
+      const { id, afterCommit } = await db.transaction().execute(async (trx) => {
         await lockPost(trx, postId, user);
-        return repo.insertComment(trx, { post_id: postId, author_id: user.id, content, created_at: now() });
+        const commentId = await repo.insertComment(trx, { post_id: postId, author_id: user.id, content, created_at: now() });
+        // The post's author hears of the reply, unless they wrote it themselves.
+        const post = await repo.postAuthorOf(trx, postId);
+        const notified =
+          post?.author_id != null && deps.notify
+            ? await deps.notify(trx, [
+                {
+                  to: { userId: post.author_id },
+                  category: 'community',
+                  title: `${user.name.split(' ')[0] || user.name} replied to your post`,
+                  body: `${post.title}: ${content}`,
+                  link: '/community',
+                  source: `comment:${commentId}`,
+                  exceptUserId: user.id,
+                },
+              ])
+            : undefined;
+        return { id: commentId, afterCommit: notified };
       });
+      await afterCommit?.();
       return toCommentDto((await repo.findComment(db, id))!);
     },
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { notificationCategories, type NotificationCategory, type NotificationDto, type NotificationPageDto, type NotificationPreferencesDto, type NotificationPreferencesInput } from '../../../shared/schemas/notifications';
 import type { PageInput } from '../../../shared/schemas/common';
 import type { Database, NotificationsTable } from '../../db/database';
@@ -6,6 +6,7 @@ import { pageOf } from '../../db/keyset';
 import { notFound } from '../../errors';
 import type { EventBus } from '../../realtime/event-bus';
 import type { AuthenticatedUser } from '../../principal';
+import type { AfterCommit, Notify, NotifyItem } from '../../notify';
 import * as repo from './notifications.repository';
 
 /** The bus topic of one adult's notifications; the /ws channel notifications:me listens to it. */
@@ -14,28 +15,14 @@ export const notificationsTopic = (userId: number) => `notifications:${userId}`;
 const MAX_TITLE = 120;
 const MAX_BODY = 500;
 
-/** One thing to tell a family's adults (or one adult), as a feature asks for it inside its transaction. */
-export interface NotifyItem {
-  /** Every adult of this family, or one adult (who must belong to a family; anyone else is skipped). */
-  to: { familyId: number } | { userId: number };
-  category: NotificationCategory;
-  title: string;
-  body: string;
-  /** A path in the app, such as /monitoring. */
-  link: string;
-  /**
-   * What caused it, such as `message:42`: stored once per adult, so asking again for the same
-   * source (a retried job, an event read twice) stores nothing new.
-   */
-  source: string;
-  /** Nobody is told of their own doing: this adult is left out. */
-  exceptUserId?: number;
-  /** For category 'activity': the type, which an adult may have muted. */
-  activityType?: string;
+/** A notification whose push is due: to whom, and what the device shows (url: the path a tap opens). */
+export interface PendingPush {
+  id: number;
+  userId: number;
+  message: { title: string; body: string; url: string; tag: string };
 }
 
-/** Publishes what a transaction stored, once it has committed. Never rejects. */
-export type AfterCommit = () => Promise<void>;
+export type { AfterCommit, NotifyItem };
 
 type Recipient = Awaited<ReturnType<typeof repo.recipients>>[number];
 
@@ -75,11 +62,10 @@ export function createNotificationsService(deps: {
   timeZone: string;
   publish?: EventBus['publish'];
   now?: () => Date;
-  /** Told after a commit that stored notifications waiting for their push. */
-  onPushPending?: () => void;
 }) {
   const { db, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
+  const pushListeners = new Set<() => void>();
 
   async function publishUnread(userId: number) {
     if (!deps.publish) return;
@@ -93,17 +79,17 @@ export function createNotificationsService(deps: {
         const dto = toDto(row);
         const unread = await repo.countUnread(db, row.user_id);
         // Everything the message needs travels with the signal: every instance delivers it as it is.
-        await deps.publish({ topic: notificationsTopic(row.user_id), data: { kind: 'notification', ...dto, unread } });
+        await deps.publish({ topic: notificationsTopic(row.user_id), data: { kind: 'notification', notification: dto, unread } });
       }
     }
-    if (rows.some((row) => row.push_state === 'pending')) deps.onPushPending?.();
+    if (rows.some((row) => row.push_state === 'pending')) for (const listener of pushListeners) listener();
   }
 
   /**
    * Stores notifications inside the caller's transaction, as each adult's preferences allow,
    * and answers what to call once it commits (to tell open bells and the push worker).
    */
-  async function notifyInTransaction(trx: Transaction<Database>, items: readonly NotifyItem[]): Promise<AfterCommit> {
+  const notifyInTransaction: Notify = async (trx, items) => {
     const at = now();
     const quietTime = localTimeOfDay(at, timeZone);
     const rows: Insertable<NotificationsTable>[] = [];
@@ -129,7 +115,7 @@ export function createNotificationsService(deps: {
     }
     const stored = await repo.insertNotifications(trx, rows);
     return () => publishStored(stored).catch(() => {});
-  }
+  };
 
   async function preferences(user: AuthenticatedUser): Promise<NotificationPreferencesDto> {
     const row = await repo.findPreferences(db, user.id);
@@ -192,8 +178,17 @@ export function createNotificationsService(deps: {
       return preferences(user);
     },
 
-    /** For the push worker: claims notifications waiting for their push (see the repository). */
-    claimPendingPushes: (limit: number) => repo.claimPendingPushes(db, limit),
+    /** For the push worker: told when this instance stored notifications waiting for their push. */
+    onPushPending(listener: () => void): () => void {
+      pushListeners.add(listener);
+      return () => void pushListeners.delete(listener);
+    },
+
+    /** For the push worker: claims notifications waiting for their push (see the repository), as what the push shows. */
+    async claimPendingPushes(limit: number): Promise<PendingPush[]> {
+      const rows = await repo.claimPendingPushes(db, limit);
+      return rows.map((row) => ({ id: row.id, userId: row.user_id, message: { title: row.title, body: row.body, url: row.link, tag: `notification-${row.id}` } }));
+    },
   };
 }
 
