@@ -295,7 +295,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const monitoringTopics = createMonitoringTopics(services.monitoring, deps.now);
   await registerRealtime(app, {
     authenticator: createSocketAuthenticator(services.auth, config),
-    owners: [monitoringTopics, createNotificationTopics(), createMessagingTopics(services.messages)],
+    owners: [monitoringTopics, createNotificationTopics(), createMessagingTopics(services.messages), createCameraTopics(services.cameras)],
     defaultPrefix: monitoringTopics.prefix,
     db,
     bus,

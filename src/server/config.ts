@@ -58,6 +58,8 @@ const configSchema = z.object({
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL where push services can reach you, such as mailto:ops@example.com')
     .optional(),
   PUSH_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  CAMERA_HLS_DIR: z.string().min(1).optional(),
 }).superRefine((env, ctx) => {
   // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
   const s3 = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -124,6 +126,12 @@ export type Config = Readonly<{
     retryScale: number;
     /** How often this instance looks for due deliveries; 0: it delivers none (another instance does). */
     pollMs: number;
+  }>;
+  cameras: Readonly<{
+    /** The ffmpeg that packages camera streams as HLS; when it cannot be run, cameras show the placeholder. */
+    ffmpegPath: string;
+    /** A folder of ready HLS (index.m3u8 and segments) served for every camera with a source, instead of running ffmpeg: tests and demos. */
+    staticHlsDir: string | undefined;
   }>;
   push: Readonly<{
     /** A VAPID pair from the environment; undefined: the server makes one on first start and keeps it in the database. */
@@ -226,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     smtp: c.SMTP_URL ? Object.freeze({ url: c.SMTP_URL, from: c.SMTP_FROM ?? `Nestling <no-reply@${new URL(c.PUBLIC_ORIGIN).hostname}>` }) : undefined,
     webhooks: Object.freeze({ allowPrivate: c.WEBHOOK_ALLOW_PRIVATE === 'true', retryScale: c.WEBHOOK_RETRY_SCALE, pollMs: c.WEBHOOK_POLL_MS }),
+    cameras: Object.freeze({ ffmpegPath: c.FFMPEG_PATH, staticHlsDir: c.CAMERA_HLS_DIR }),
     push: Object.freeze({
       vapidKeys: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? Object.freeze({ publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }) : undefined,
       vapidSubject: c.VAPID_SUBJECT ?? `mailto:push@${new URL(c.PUBLIC_ORIGIN).hostname}`,

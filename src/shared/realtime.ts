@@ -3,6 +3,7 @@ import { text } from './schemas/common';
 import { CLASSROOM_CHANNEL_PREFIX, activityOutput, channelName } from './schemas/monitoring';
 import { notificationMessage, unreadMessage } from './schemas/notifications';
 import { conversationMessageEvent, conversationReadEvent, conversationTypingEvent } from './schemas/messages';
+import { cameraClosedMessage, cameraOpenedMessage } from './schemas/cameras';
 
 /**
  * The live activity channel at /ws (spec sections 4 and 7).
@@ -77,7 +78,7 @@ export const errorMessage = z.object({
 });
 
 /** Everything the server sends. */
-export const serverMessage = z.discriminatedUnion('type', [joinedMessage, activityMessage, errorMessage, notificationMessage, unreadMessage, conversationMessageEvent, conversationReadEvent, conversationTypingEvent]);
+export const serverMessage = z.discriminatedUnion('type', [joinedMessage, activityMessage, errorMessage, notificationMessage, unreadMessage, conversationMessageEvent, conversationReadEvent, conversationTypingEvent, cameraClosedMessage, cameraOpenedMessage]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 
 export type DecodeResult<T> =

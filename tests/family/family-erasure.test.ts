@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { FAMILY_DATA } from '../../src/server/features/family/family-data';
 import { restOf } from './family-helpers';
+import { browserKeys } from '../helpers/push-receiver';
 import { createTestApp, demoAccounts, sessionCookieOf, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { familyIdOf } from '../helpers/test-database';
 
@@ -73,6 +74,7 @@ describe("a family's erasure", () => {
     await ok(await rest('PUT', `/community/groups/${group.id}/membership`, sarah));
     await ok(await rest('POST', '/tokens', sarah, { name: 'Kitchen display' }));
     await ok(await rest('POST', '/calendar-subscription', sarah, {}));
+    await ok(await rest('POST', '/push-subscriptions', sarah, { endpoint: 'https://push.example.com/send/erasure', keys: browserKeys() }));
     const conversations = (await ok(await rest('GET', '/conversations', sarah))) as unknown as { id: number }[];
     const conversationIds = conversations.map((c) => c.id);
     await ok(await rest('POST', `/conversations/${conversationIds[0]}/messages`, james, { clientId: 'erasure-1', body: 'Leo has a cough today.' }));
@@ -124,6 +126,8 @@ describe("a family's erasure", () => {
       rate_limits: none,
       children: () => db.selectFrom('children').select('id').where('id', 'in', childIds).execute(),
       activity_children: () => ofChildren('activity_children'),
+      activity_photo_tags: () => ofChildren('activity_photo_tags'),
+      activity_photos: none,
       shadow_bookings: () => db.selectFrom('shadow_bookings').select(['family_id', 'parent_id', 'child_id', 'notes', 'location', 'status', 'teacher_id', 'start_date']).where('id', '=', booking.id).execute(),
       booking_events: () => ofAdults('booking_events', 'actor_id'),
       mental_health_bookings: () => db.selectFrom('mental_health_bookings').select(['family_id', 'parent_id', 'child_id', 'notes', 'status']).where('id', '=', mhBooking.id).execute(),
@@ -145,6 +149,8 @@ describe("a family's erasure", () => {
       conversation_reads: () => db.selectFrom('conversation_reads').select('user_id').where('conversation_id', 'in', conversationIds).execute(),
       push_subscriptions: () => ofAdults('push_subscriptions', 'user_id'),
       server_secrets: none,
+      camera_viewing_sessions: () => ofAdults('camera_viewing_sessions', 'user_id'),
+      nursery_opening_hours: none,
       nurseries: none,
       classrooms: none,
       cameras: none,

@@ -57,6 +57,7 @@ export async function seed(db: Kysely<Database>, now: Date = new Date()): Promis
         .returning('id')
         .executeTakeFirstOrThrow();
       nurseryIds.set(n.key, id);
+      await trx.insertInto('nursery_opening_hours').values(demoOpeningHours.map((day) => ({ nursery_id: id, ...day }))).execute();
     }
 
     const classroomIds = new Map<string, number>();
@@ -68,7 +69,7 @@ export async function seed(db: Kysely<Database>, now: Date = new Date()): Promis
         .executeTakeFirstOrThrow();
       classroomIds.set(c.key, id);
       if (c.cameras.length > 0) {
-        await trx.insertInto('cameras').values(c.cameras.map((cam) => ({ id: cam.id, classroom_id: id, name: cam.name }))).execute();
+        await trx.insertInto('cameras').values(c.cameras.map((cam) => ({ id: cam.id, classroom_id: id, name: cam.name, stream_source: cam.streamSource ?? null }))).execute();
       }
     }
 
@@ -179,6 +180,9 @@ async function insertFamily(
     if (childId !== undefined) await trx.insertInto('activity_children').values({ activity_id: id, child_id: childId }).execute();
   }
 }
+
+/** Monday to Friday, 07:30 to 18:30: when parents may watch the cameras (staff set them on /staff). */
+const demoOpeningHours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens_at: 7 * 60 + 30, closes_at: 18 * 60 + 30 }));
 
 function required(ids: Map<string, number>, key: string): number {
   const id = ids.get(key);

@@ -123,8 +123,7 @@ export async function registerRealtime<TUser>(
     bus: deps.bus,
     log: app.log,
     deliver(event) {
-      const found = frameOf(event);
-      if (found && hub.hasListeners(found.topic)) hub.broadcast(found.topic, found.frame, found.accepts);
+      for (const found of framesOf(event)) if (hub.hasListeners(found.topic)) hub.broadcast(found.topic, found.frame, found.accepts);
     },
   });
 
@@ -157,16 +156,18 @@ export async function registerRealtime<TUser>(
     },
   });
 
-  /** The frame an event sends on its topic, and to whom; undefined when no owner publishes it. */
-  function frameOf(event: StoredEvent) {
-    for (const owner of owners.values()) {
+  /**
+   * The frames an event sends, one per owner that publishes it (a departure is an activity on the
+   * classroom's topic and a closing on its cameras'), each on its topic and to whom.
+   */
+  function framesOf(event: StoredEvent) {
+    return [...owners.values()].flatMap((owner) => {
       const found = owner.deliveryOfEvent(event);
-      if (!found) continue;
+      if (!found) return [];
       const { audience } = found.delivery;
       // Serialized once, however many listeners receive it.
-      return { topic: found.topic, frame: encode(found.delivery.message), accepts: audience && ((member: Owner) => audience(member.user)) };
-    }
-    return undefined;
+      return [{ topic: found.topic, frame: encode(found.delivery.message), accepts: audience && ((member: Owner) => audience(member.user)) }];
+    });
   }
 
 
@@ -181,8 +182,7 @@ export async function registerRealtime<TUser>(
     for (let from = after; from < upTo; ) {
       const events = await readEvents(deps.db, { after: from, upTo, audience, since, limit: REPLAY_PAGE });
       for (const event of events) {
-        const found = frameOf(event);
-        if (found?.topic === topic && (!found.accepts || found.accepts(member.owner))) frames.push(found.frame);
+        for (const found of framesOf(event)) if (found.topic === topic && (!found.accepts || found.accepts(member.owner))) frames.push(found.frame);
       }
       if (events.length < REPLAY_PAGE) break;
       from = events[events.length - 1]!.id;

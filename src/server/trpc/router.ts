@@ -16,6 +16,7 @@ import { messagesRouter } from '../features/messages/messages.router';
 import { mentalHealthRouter } from '../features/mental-health/mental-health.router';
 import { activitiesRouter, camerasRouter, classroomsRouter } from '../features/monitoring/monitoring.router';
 import { nurseriesRouter } from '../features/nurseries/nurseries.router';
+import { cameraAccessRouter } from '../features/cameras/cameras.router';
 import { webhooksRouter } from '../features/webhooks/webhooks.router';
 import { pushSubscriptionsRouter } from '../features/push/push.router';
 import { eventsRouter } from '../features/events/events.router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   children: childrenRouter,
   dailyReports: dailyReportsRouter,
   cameras: camerasRouter,
+  cameraAccess: cameraAccessRouter,
   activities: activitiesRouter,
   classrooms: classroomsRouter,
   products: productsRouter,

@@ -13,7 +13,7 @@ export const classrooms: SeedClassroom[] = [
     nurseryKey: 'n01',
     name: 'Classroom 3B',
     cameras: [
-      { id: 'classroom-3b', name: 'Classroom 3B - Main View' },
+      { id: 'classroom-3b', name: 'Classroom 3B - Main View', streamSource: 'demo:testsrc' },
       { id: 'classroom-3b-garden', name: 'Classroom 3B - Garden View' },
     ],
   },

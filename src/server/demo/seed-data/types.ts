@@ -26,7 +26,8 @@ export interface SeedClassroom {
   key: string;
   nurseryKey: string;
   name: string;
-  cameras: { id: string; name: string }[];
+  /** streamSource: an RTSP address or demo:testsrc (ffmpeg's generated test pattern); absent, the placeholder shows. */
+  cameras: { id: string; name: string; streamSource?: string }[];
 }
 
 export interface SeedProduct {
