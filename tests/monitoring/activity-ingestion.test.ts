@@ -65,6 +65,7 @@ describe('POST /api/activities', () => {
       occurredAt: expect.any(String),
       childIds: [],
       cameraId: 'classroom-3b',
+      photos: [],
     });
     const log = await parentLog('classroom-3b');
     expect(log[0]).toEqual(created);
@@ -227,6 +228,7 @@ describe('GET /api/classrooms', () => {
       status: expect.any(String),
       currentActivity: expect.toBeOneOf([expect.any(String), null]),
       lastUpdate: expect.toBeOneOf([expect.any(String), null]),
+      photosAllowed: true,
     });
   });
 

@@ -1,5 +1,6 @@
 import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { activityAccent, type Accent } from '../../shared/display';
 import { timeAgo } from '../../shared/relative-time';
 import type { ActivityDto } from '../../shared/schemas/monitoring';
@@ -13,10 +14,12 @@ interface ActivityLogProps {
   empty: EmptyContent;
   /** The accent of a type the spec does not name. */
   otherAccent: Accent;
+  /** Shows an activity's photos under its description (the monitoring feature's thumbnails). */
+  renderPhotos?: (activity: ActivityDto) => ReactNode;
 }
 
 /** Newest first; each row's left border takes the colour of its activity type. */
-export function ActivityLog({ query, skeletons, empty, otherAccent }: ActivityLogProps) {
+export function ActivityLog({ query, skeletons, empty, otherAccent, renderPhotos }: ActivityLogProps) {
   const now = useNow();
   return (
     <QueryState
@@ -28,7 +31,7 @@ export function ActivityLog({ query, skeletons, empty, otherAccent }: ActivityLo
       {(activities) => (
         <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Activity Log">
           {activities.map((activity) => (
-            <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} />
+            <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} renderPhotos={renderPhotos} />
           ))}
         </Stack>
       )}
@@ -37,7 +40,7 @@ export function ActivityLog({ query, skeletons, empty, otherAccent }: ActivityLo
 }
 
 /** One activity; its 'time ago' is worked out from occurredAt against `now`, so it stays fresh as the page stays open. */
-export function ActivityRow({ activity, otherAccent, now }: { activity: ActivityDto; otherAccent: Accent; now: Date }) {
+export function ActivityRow({ activity, otherAccent, now, renderPhotos }: Pick<ActivityLogProps, 'otherAccent' | 'renderPhotos'> & { activity: ActivityDto; now: Date }) {
   const color = accentColor[activityAccent(activity.type, otherAccent)];
   return (
     <Box
@@ -62,6 +65,7 @@ export function ActivityRow({ activity, otherAccent, now }: { activity: Activity
       <Text size="sm" mt={2}>
         {activity.description}
       </Text>
+      {renderPhotos?.(activity)}
     </Box>
   );
 }

@@ -15,17 +15,19 @@ interface ChildForm {
   dateOfBirth: string | null;
   specialNeeds: boolean;
   specialNeedsDetails: string;
+  photosAllowed: boolean;
 }
 
 type ChildField = keyof ChildForm;
 
-const EMPTY_FORM: ChildForm = { name: '', dateOfBirth: null, specialNeeds: false, specialNeedsDetails: '' };
+const EMPTY_FORM: ChildForm = { name: '', dateOfBirth: null, specialNeeds: false, specialNeedsDetails: '', photosAllowed: true };
 
 const formOf = (child: ChildDto): ChildForm => ({
   name: child.name,
   dateOfBirth: child.dateOfBirth,
   specialNeeds: child.specialNeeds,
   specialNeedsDetails: child.specialNeedsDetails ?? '',
+  photosAllowed: child.photosAllowed,
 });
 
 /** The fields whose value differs from the child's: an edit sends only what the parent changed. */
@@ -84,6 +86,7 @@ export function ChildDialog({ child, onClose }: { child?: ChildDto; onClose: () 
       dateOfBirth: form.dateOfBirth ?? '',
       specialNeeds: form.specialNeeds,
       specialNeedsDetails: form.specialNeeds ? form.specialNeedsDetails : null,
+      photosAllowed: form.photosAllowed,
     });
     if (!parsed.success) {
       const { fieldErrors } = z.flattenError(parsed.error);
@@ -139,6 +142,12 @@ export function ChildDialog({ child, onClose }: { child?: ChildDto; onClose: () 
               maxLength={1000}
             />
           )}
+          <Checkbox
+            label="Photos: nursery staff may tag my child in activity photos"
+            description="A photo is seen only by the nursery's staff and the families of the children tagged in it. Untick, and staff cannot tag your child."
+            checked={form.photosAllowed}
+            onChange={(event) => change({ photosAllowed: event.currentTarget.checked })}
+          />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>
               Cancel

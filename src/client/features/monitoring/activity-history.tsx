@@ -4,6 +4,7 @@ import type { Accent } from '../../../shared/display';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { ActivityRow } from '../../components/activity-log';
+import { renderActivityPhotos } from './activity-photos-slot';
 import { useNow } from '../../lib/use-now';
 
 /** The whole log of a camera's classroom, newest first, a page at a time. */
@@ -39,7 +40,7 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
           <Stack gap="xs">
             <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
               {items.map((activity) => (
-                <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} />
+                <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} renderPhotos={renderActivityPhotos} />
               ))}
             </Stack>
             {history.hasNextPage ? (

@@ -7,6 +7,7 @@ import { SignInPrompt } from '../../components/sign-in-prompt';
 import { isUnauthorized } from '../../lib/trpc';
 import { useActivityFeed } from '../../lib/use-activity-feed';
 
+import { renderActivityPhotos } from './activity-photos-slot';
 import { ActivityLog } from '../../components/activity-log';
 import { CameraView } from './camera-view';
 import { LiveIndicator } from '../../components/live-indicator';
@@ -49,6 +50,7 @@ export function LiveMonitoringCard() {
                   skeletons={4}
                   otherAccent="neutral"
                   empty={{ title: 'No activities recorded yet' }}
+                  renderPhotos={renderActivityPhotos}
                 />
               </div>
               <Button variant="light" leftSection={<IconHistory size={16} aria-hidden />} onClick={history.open}>

@@ -11,9 +11,11 @@ import { toast } from '../../lib/toast';
 import { isUnauthorized, trpc } from '../../lib/trpc';
 import { useActivityFeed } from '../../lib/use-activity-feed';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { renderActivityPhotos } from './activity-photos-slot';
 import { ActivityLog } from '../../components/activity-log';
 import { LiveIndicator } from '../../components/live-indicator';
 import { activityPresets, describeActivity, type ActivityPreset } from './activity-presets';
+import { ActivityPhotoPicker, NoPhotosBadge, usePhotoUploads } from './activity-photo-picker';
 
 const WHOLE_CLASS = 'class';
 
@@ -68,6 +70,8 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
   const classroom = classrooms.find((c) => String(c.id) === classroomId) ?? classrooms[0];
   const [childKey, setChildKey] = useState(WHOLE_CLASS);
   const [note, setNote] = useState('');
+  const uploads = usePhotoUploads();
+  const [tags, setTags] = useState<string[]>([]);
   const utils = trpc.useUtils();
   const camera = classroom?.cameras[0] ?? null;
   const feed = useActivityFeed(camera?.id ?? null);
@@ -76,6 +80,8 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
     onSuccess(activity) {
       toast({ title: 'Activity logged', message: activity.description, tone: 'success' });
       setNote('');
+      uploads.clear();
+      setTags([]);
       void utils.classrooms.list.invalidate();
     },
     onError(error) {
@@ -86,8 +92,15 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
   if (!classroom) return null;
   const child = classroom.children.find((c) => String(c.id) === childKey) ?? null;
 
+  const withPhotos = uploads.ids.length > 0;
   const logPreset = (preset: ActivityPreset) =>
-    log.mutate({ channel: classroom.channel, childId: child?.id ?? null, type: preset.type, description: describeActivity(preset, child, note) });
+    log.mutate({
+      channel: classroom.channel,
+      childId: child?.id ?? null,
+      type: preset.type,
+      description: describeActivity(preset, child, note),
+      ...(withPhotos ? { photoIds: uploads.ids, taggedChildIds: child ? [child.id] : tags.map(Number) } : {}),
+    });
 
   return (
     <Grid gap="lg">
@@ -101,6 +114,7 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
                 onChange={(value) => {
                   setClassroomId(value);
                   setChildKey(WHOLE_CLASS);
+                  setTags([]);
                 }}
                 data={classrooms.map((c) => ({ value: String(c.id), label: c.name }))}
               />
@@ -115,6 +129,7 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
                   {classroom.children.map((c) => (
                     <Chip key={c.id} value={String(c.id)}>
                       {c.name}
+                      {!c.photosAllowed && <NoPhotosBadge />}
                     </Chip>
                   ))}
                 </Group>
@@ -127,6 +142,7 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
               onChange={(event) => setNote(event.currentTarget.value)}
               maxLength={500}
             />
+            <ActivityPhotoPicker uploads={uploads} child={child} children={classroom.children} tags={tags} onTagsChange={setTags} />
             <div>
               <Text fw={600} size="sm" mb={6}>
                 What happened
@@ -138,7 +154,7 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
                     variant="light"
                     color={accentColor[activityAccent(preset.type)]}
                     onClick={() => logPreset(preset)}
-                    disabled={log.isPending}
+                    disabled={log.isPending || uploads.uploading || (child !== null && !child.photosAllowed && uploads.photos.length > 0)}
                   >
                     {preset.label}
                   </Button>
@@ -163,6 +179,7 @@ function ActivityLogger({ classrooms }: { classrooms: StaffClassroomDto[] }) {
                 skeletons={5}
                 otherAccent="primary"
                 empty={{ title: 'No activities', description: 'Activities will appear here when they occur.' }}
+                renderPhotos={renderActivityPhotos}
               />
             </ScrollArea.Autosize>
           ) : (
