@@ -48,10 +48,10 @@ export function ConversationList({
                   <Text fw={unread > 0 ? 700 : 600} size="sm" lineClamp={1}>
                     {label(conversation)}
                   </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
+                  <Text size="xs" c={selected ? undefined : 'dimmed'} lineClamp={1}>
                     {conversation.children.map((child) => child.name).join(', ')}
                   </Text>
-                  <Text size="sm" c={unread > 0 ? undefined : 'dimmed'} fw={unread > 0 ? 600 : 400} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" c={unread > 0 || selected ? undefined : 'dimmed'} fw={unread > 0 ? 600 : 400} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
                     {lastLine(conversation, side)}
                   </Text>
                 </Stack>

@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConversationDto } from '../../../shared/schemas/messages';
 import { QueryState } from '../../components/query-state';
 import { ConversationList } from './conversation-list';
@@ -27,9 +27,14 @@ export function StaffInbox({ userId }: { userId: number }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const unread = conversations.data?.reduce((sum, c) => sum + c.unreadCount, 0) ?? 0;
+  const section = useRef<HTMLElement>(null);
+  // On a phone the thread takes the list's place: bring all of it, composer included, into view.
+  useEffect(() => {
+    if (selectedId !== null && !wide) section.current?.scrollIntoView({ block: 'end' });
+  }, [selectedId, wide]);
 
   return (
-    <Card component="section" aria-labelledby="staff-inbox-title" mt="lg">
+    <Card component="section" ref={section} aria-labelledby="staff-inbox-title" mt="lg">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg" id="staff-inbox-title">
           Messages from families
