@@ -146,7 +146,7 @@ function OtherDevice({ device, onRemove, removing }: { device: PushSubscriptionD
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={device.deviceLabel}>
       <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
           <IconDevices size={20} stroke={1.6} aria-hidden />
           <div>
             <Text size="sm" fw={500}>
@@ -157,7 +157,7 @@ function OtherDevice({ device, onRemove, removing }: { device: PushSubscriptionD
             </Text>
           </div>
         </Group>
-        <Button variant="light" color="red" size="xs" onClick={onRemove} loading={removing} aria-label={`Remove ${device.deviceLabel}`}>
+        <Button variant="light" color="red" size="xs" onClick={onRemove} loading={removing} aria-label={`Remove ${device.deviceLabel}`} style={{ flexShrink: 0 }}>
           Remove
         </Button>
       </Group>
