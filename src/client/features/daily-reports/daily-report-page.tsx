@@ -24,7 +24,11 @@ export function DailyReportPage() {
     <Box className="nestling-daily-report" maw={860} mx="auto">
       {!validId || problemCodeOf(query.error) === 'not_found' ? (
         <Card>
-          <EmptyNote title="We couldn't find that report" description="This child is not one of yours, or the link is not complete." />
+          <EmptyNote title="We couldn't find that report" description="This child is not one of yours, or the link is not complete.">
+            <ButtonLink to="/" variant="light" size="xs">
+              Back to the dashboard
+            </ButtonLink>
+          </EmptyNote>
         </Card>
       ) : query.error ? (
         isUnauthorized(query.error) ? (
@@ -32,7 +36,11 @@ export function DailyReportPage() {
         ) : (
           <Card>
             <EmptyNote title="We couldn't show this day" description={messageOf(query.error)}>
-              {problemCodeOf(query.error) !== 'validation_failed' && (
+              {problemCodeOf(query.error) === 'validation_failed' ? (
+                <ButtonLink to="/children/$childId/report/$date" params={{ childId, date: 'today' }} variant="light" size="xs">
+                  Open today's report
+                </ButtonLink>
+              ) : (
                 <Button variant="light" size="xs" loading={query.isFetching} onClick={() => void query.refetch()}>
                   Try again
                 </Button>
@@ -90,7 +98,7 @@ function Report({ report }: { report: DailyReportDto }) {
         </Title>
         <Text c="dimmed" size="sm">
           {report.child.name}
-          {report.isToday ? ' · so far today; more appears as the day goes on' : ''}
+          {report.isToday && !report.departure ? ' · so far today; more appears as the day goes on' : ''}
         </Text>
       </Stack>
 
@@ -141,7 +149,7 @@ function Report({ report }: { report: DailyReportDto }) {
               <Title order={2} fz="lg" mb="sm" id="report-photos">
                 Photos
               </Title>
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" className="nestling-report-photos">
                 {report.photos.map((photo) => (
                   <Box component="figure" key={photo.id} m={0}>
                     <a href={photo.url} target="_blank" rel="noreferrer">
@@ -200,57 +208,62 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Row({ time, children }: { time: ReactNode; children: ReactNode }) {
+/** One thing in the day: its time and labels on a line, then what happened; the same on a phone, a desk and paper. */
+function Row({ heading, children }: { heading: ReactNode; children: ReactNode }) {
   return (
-    <Group component="li" gap="md" wrap="nowrap" align="flex-start">
-      <Text fw={700} size="sm" w={{ base: 72, sm: 88 }} style={{ flexShrink: 0 }}>
-        {time}
-      </Text>
-      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-        {children}
-      </Stack>
-    </Group>
+    <Stack component="li" gap={4}>
+      <Group gap={8}>{heading}</Group>
+      {children}
+    </Stack>
+  );
+}
+
+function Time({ children }: { children: ReactNode }) {
+  return (
+    <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
+  );
+}
+
+function Label({ children, outline = false }: { children: ReactNode; outline?: boolean }) {
+  return (
+    <Badge variant={outline ? 'outline' : 'light'} color="gray" tt="none" size="sm">
+      {children}
+    </Badge>
   );
 }
 
 function EntryRow({ entry, label }: { entry: ReportEntryDto; label?: string }) {
   return (
-    <Row time={entry.time}>
-      {(label || entry.wholeClassroom) && (
-        <Group gap={6}>
-          {label && (
-            <Badge variant="light" color="gray" tt="none" size="sm">
-              {label}
-            </Badge>
-          )}
-          {entry.wholeClassroom && (
-            <Badge variant="outline" color="gray" tt="none" size="sm">
-              Whole class
-            </Badge>
-          )}
-        </Group>
-      )}
+    <Row
+      heading={
+        <>
+          <Time>{entry.time}</Time>
+          {label && <Label>{label}</Label>}
+          {entry.wholeClassroom && <Label outline>Whole class</Label>}
+        </>
+      }
+    >
       <Text size="sm">{entry.description}</Text>
     </Row>
   );
 }
 
 function NapRow({ nap }: { nap: ReportNapDto }) {
-  const end = nap.endTime ?? (nap.ongoing ? 'still asleep' : 'end not logged');
   return (
-    <Row time={nap.start.time}>
-      <Group gap={6}>
-        <IconMoon size={16} aria-hidden />
-        <Text size="sm" fw={600}>
-          {nap.start.time} – {end}
-          {nap.durationMinutes !== null && ` · ${durationLabel(nap.durationMinutes)}`}
-        </Text>
-        {nap.start.wholeClassroom && (
-          <Badge variant="outline" color="gray" tt="none" size="sm">
-            Whole class
-          </Badge>
-        )}
-      </Group>
+    <Row
+      heading={
+        <>
+          <IconMoon size={16} aria-hidden />
+          <Time>
+            {nap.start.time} – {nap.endTime ?? (nap.ongoing ? 'still asleep' : 'wake-up not logged')}
+          </Time>
+          {nap.durationMinutes !== null && <Label>{durationLabel(nap.durationMinutes)}</Label>}
+          {nap.start.wholeClassroom && <Label outline>Whole class</Label>}
+        </>
+      }
+    >
       <Text size="sm">{nap.start.description}</Text>
     </Row>
   );
