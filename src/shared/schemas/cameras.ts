@@ -105,6 +105,8 @@ export const viewersSummary = z.object({
 export const roomViewersOutput = z.object({
   classroomId: z.number().int(),
   classroomName: z.string(),
+  /** The room's cameras. */
+  cameraIds: z.array(z.string()),
   today: viewersSummary,
   past30Days: viewersSummary,
 });
@@ -113,7 +115,7 @@ export type RoomViewersDto = z.infer<typeof roomViewersOutput>;
 /** "3 other parents watched today". */
 export function otherParentsText(count: number, when: 'today' | 'in the past 30 days'): string {
   if (count === 0) return `No other parents watched ${when}.`;
-  return `${count} other ${count === 1 ? 'parent' : 'parents'} watched ${when}`;
+  return `${count} other ${count === 1 ? 'parent' : 'parents'} watched ${when}.`;
 }
 
 export const viewingLogEntryOutput = z.object({

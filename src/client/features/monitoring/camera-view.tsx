@@ -1,8 +1,11 @@
 import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconSwitchHorizontal, IconVideo } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { DeferredTooltip } from '../../components/deferred-tooltip';
+
+// The player (and, when a stream plays, hls.js) loads only where a camera can be watched.
+const CameraPlayer = lazy(() => import('./camera-player').then((module) => ({ default: module.CameraPlayer })));
 
 interface CameraViewProps {
   caption: string;
@@ -10,10 +13,12 @@ interface CameraViewProps {
   canSwitch: boolean;
   /** Shown in the top corner, such as the live indicator. */
   corner?: ReactNode;
+  /** The camera to play; without one the area stays a placeholder. */
+  cameraId?: string | null;
 }
 
-/** The video area: a placeholder with the camera's name, fullscreen and camera switch. */
-export function CameraView({ caption, onSwitchCamera, canSwitch, corner }: CameraViewProps) {
+/** The video area: the camera's live video (or a placeholder), its name, fullscreen and camera switch. */
+export function CameraView({ caption, onSwitchCamera, canSwitch, corner, cameraId }: CameraViewProps) {
   const { ref, toggle, fullscreen } = useFullscreenElement<HTMLDivElement>();
   return (
     <Box
@@ -28,12 +33,13 @@ export function CameraView({ caption, onSwitchCamera, canSwitch, corner }: Camer
         color: 'white',
       }}
     >
-      <Stack align="center" justify="center" gap={6} h="100%" p="md" aria-hidden>
-        <IconVideo size={40} stroke={1.3} opacity={0.7} />
-        <Text size="sm" opacity={0.75}>
-          Camera preview
-        </Text>
-      </Stack>
+      {cameraId ? (
+        <Suspense fallback={<Placeholder />}>
+          <CameraPlayer key={cameraId} cameraId={cameraId} placeholder={<Placeholder compact />} />
+        </Suspense>
+      ) : (
+        <Placeholder />
+      )}
       <Group pos="absolute" top={0} left={0} right={0} p="sm" justify="space-between" align="flex-start" wrap="nowrap" style={{ background: 'linear-gradient(rgba(0,0,0,0.45), transparent)' }}>
         <Text size="sm" fw={600} lineClamp={2}>
           {caption}
@@ -55,5 +61,16 @@ export function CameraView({ caption, onSwitchCamera, canSwitch, corner }: Camer
         </Group>
       </Group>
     </Box>
+  );
+}
+
+function Placeholder({ compact = false }: { compact?: boolean }) {
+  return (
+    <Stack align="center" justify="center" gap={6} h={compact ? undefined : '100%'} p={compact ? 0 : 'md'} aria-hidden>
+      <IconVideo size={40} stroke={1.3} opacity={0.7} />
+      <Text size="sm" opacity={0.75}>
+        Camera preview
+      </Text>
+    </Stack>
   );
 }

@@ -131,7 +131,7 @@ export async function deleteSessionsBefore(db: Db, startedBefore: Date) {
 export async function classroomsOfFamily(db: Db, familyId: number) {
   return db
     .selectFrom('classrooms')
-    .select(['classrooms.id', 'classrooms.name'])
+    .select(['classrooms.id', 'classrooms.name', sql<string[]>`coalesce((SELECT array_agg(c.id ORDER BY c.id) FROM cameras c WHERE c.classroom_id = classrooms.id), '{}'::text[])`.as('camera_ids')])
     .where('classrooms.id', 'in', (eb) => eb.selectFrom('children').select('classroom_id').where('family_id', '=', familyId).where('classroom_id', 'is not', null).$narrowType<{ classroom_id: number }>())
     .orderBy('classrooms.name')
     .execute();

@@ -223,7 +223,7 @@ export function createCamerasService(deps: {
           otherParents: seen.filter((row) => !isNamed(row)).length,
         };
       };
-      return rooms.map((room) => ({ classroomId: room.id, classroomName: room.name, today: summarise(room.id, startOfToday), past30Days: summarise(room.id, since) }));
+      return rooms.map((room) => ({ classroomId: room.id, classroomName: room.name, cameraIds: room.camera_ids, today: summarise(room.id, startOfToday), past30Days: summarise(room.id, since) }));
     },
 
     /** Staff: every viewing session of the nursery's cameras in the retention window, newest first. */

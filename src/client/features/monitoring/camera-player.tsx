@@ -1,0 +1,219 @@
+import { Box, Button, Stack, Text } from '@mantine/core';
+import { IconPlayerPlay, IconVideo } from '@tabler/icons-react';
+import { TRPCClientError } from '@trpc/client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CAMERA_TOKEN_RENEW_MS, cameraChannel, cameraClosedText, otherParentsText, type RoomViewersDto, type ViewingSessionDto } from '../../../shared/schemas/cameras';
+import { feedUrl, retryDelay } from '../../lib/use-activity-feed';
+import { trpc } from '../../lib/trpc';
+
+type PlayerState =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'playing'; session: ViewingSessionDto }
+  | { kind: 'no-video' }
+  | { kind: 'stopped'; message: string };
+
+/** What the server said, in words for the person; a generic line when it said nothing. */
+function problemDetail(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    const problem = (error.data as { problem?: { detail?: string } } | undefined)?.problem;
+    if (problem?.detail) return problem.detail;
+  }
+  return 'The camera could not be reached. Please try again in a moment.';
+}
+
+/** The address with this token as `?token=`, replacing any it had. */
+function withToken(address: string, token: string): string {
+  const url = new URL(address, window.location.href);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * Plays a camera's live HLS: starts a viewing session on request, renews its token every 20 s,
+ * and stops with the server's reason when a renewal or a segment is refused or the camera's /ws
+ * channel says it closed. hls.js is loaded only here, when a stream is played; browsers that play
+ * HLS themselves (Safari on iOS) get the playlist address directly.
+ */
+export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; placeholder: React.ReactNode }) {
+  const [state, setState] = useState<PlayerState>({ kind: 'idle' });
+  // mutate and mutateAsync keep their identity across renders, so the effects below run once per stream.
+  const { mutateAsync: startSession } = trpc.cameraAccess.start.useMutation();
+  const { mutateAsync: renewToken } = trpc.cameraAccess.renew.useMutation();
+  const { mutate: endSession } = trpc.cameraAccess.end.useMutation();
+  const viewers = trpc.cameraAccess.viewers.useQuery(undefined, { enabled: state.kind !== 'playing' });
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const tokenRef = useRef('');
+  const sessionRef = useRef<ViewingSessionDto | null>(null);
+
+  const stop = useCallback((message: string) => {
+    const session = sessionRef.current;
+    sessionRef.current = null;
+    if (session) endSession({ id: session.cameraId, sessionId: session.sessionId });
+    setState({ kind: 'stopped', message });
+  }, [endSession]);
+
+  /** Asks for a fresh token; a refusal stops the player with the server's reason. */
+  const renewNow = useCallback(async () => {
+    const session = sessionRef.current;
+    if (!session) return;
+    try {
+      const fresh = await renewToken({ id: session.cameraId, sessionId: session.sessionId });
+      tokenRef.current = fresh.token;
+    } catch (error) {
+      stop(problemDetail(error));
+    }
+  }, [renewToken, stop]);
+
+  const play = useCallback(async () => {
+    setState({ kind: 'starting' });
+    try {
+      const session = await startSession({ id: cameraId });
+      if (!session.hasVideo) {
+        endSession({ id: session.cameraId, sessionId: session.sessionId });
+        setState({ kind: 'no-video' });
+        return;
+      }
+      tokenRef.current = session.token;
+      sessionRef.current = session;
+      setState({ kind: 'playing', session });
+    } catch (error) {
+      setState({ kind: 'stopped', message: problemDetail(error) });
+    }
+  }, [cameraId, startSession, endSession]);
+
+  // Leaving the camera ends its session (the view mounts a new player for each camera).
+  useEffect(() => {
+    return () => {
+      const session = sessionRef.current;
+      sessionRef.current = null;
+      if (session) endSession({ id: session.cameraId, sessionId: session.sessionId });
+    };
+  }, [cameraId, endSession]);
+
+  const playing = state.kind === 'playing' ? state.session : null;
+
+  // The stream itself, and the token's renewal.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!playing || !video) return;
+    let destroyed = false;
+    let destroy = () => {};
+    const playlist = () => withToken(playing.playlistUrl, tokenRef.current);
+    void (async () => {
+      const { default: Hls } = await import('hls.js/light');
+      if (destroyed) return;
+      if (Hls.isSupported()) {
+        const hls = new Hls({
+          lowLatencyMode: true,
+          // The segments are fragmented MP4, which need no transmuxing worker (and CSP allows none).
+          enableWorker: false,
+          // Every request carries the newest token.
+          xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, tokenRef.current), true),
+        });
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          // A refused request: ask why (the renewal answers with the reason) or carry on.
+          if (data.response?.code === 403 || data.fatal) void renewNow().then(() => sessionRef.current && data.fatal && hls.startLoad());
+        });
+        hls.loadSource(playlist());
+        hls.attachMedia(video);
+        destroy = () => hls.destroy();
+      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        video.src = playlist();
+        destroy = () => video.removeAttribute('src');
+      } else {
+        stop('This browser cannot play live video.');
+        return;
+      }
+      video.muted = true;
+      void video.play().catch(() => {});
+    })();
+    const renewing = setInterval(() => void renewNow(), CAMERA_TOKEN_RENEW_MS);
+    return () => {
+      destroyed = true;
+      clearInterval(renewing);
+      destroy();
+    };
+  }, [playing, renewNow, stop]);
+
+  // The camera's channel: a departure, a pause or the camera switched off stops the player.
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const channel = cameraChannel(cameraId);
+    const connect = () => {
+      socket = new WebSocket(feedUrl(channel));
+      socket.addEventListener('open', () => socket?.send(JSON.stringify({ type: 'join', channel })));
+      socket.addEventListener('message', (event) => {
+        if (typeof event.data !== 'string') return;
+        const message = JSON.parse(event.data) as { type?: string; cameraId?: string; reason?: Parameters<typeof cameraClosedText>[0] };
+        if (message.type === 'joined') attempt = 0;
+        if (message.cameraId !== undefined && message.cameraId !== cameraId) return;
+        if (message.type === 'camera_closed' && message.reason) {
+          // A departure closes the camera for the family unless another of their children is
+          // still in the room: the renewal finds out, and says whose departure it was.
+          if (message.reason === 'departed') void renewNow();
+          else if (sessionRef.current) stop(cameraClosedText(message.reason));
+        }
+        if (message.type === 'camera_opened') setState((current) => (current.kind === 'stopped' ? { kind: 'idle' } : current));
+      });
+      socket.addEventListener('close', (event) => {
+        if (stopped || event.code === 4401 || event.code === 4403) return;
+        retry = setTimeout(connect, retryDelay(attempt));
+        attempt += 1;
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.close(1000, 'left the camera');
+    };
+  }, [cameraId, renewNow, stop]);
+
+  const room = viewers.data?.find((candidate) => candidate.cameraIds.includes(cameraId));
+
+  if (state.kind === 'playing') {
+    return (
+      <Box component="video" ref={videoRef} muted playsInline autoPlay aria-label="Live camera" data-testid="camera-video" w="100%" h="100%" style={{ objectFit: 'cover', display: 'block', background: '#000' }} />
+    );
+  }
+  return (
+    <Stack align="center" justify="center" gap="sm" h="100%" p="md" ta="center">
+      {state.kind === 'stopped' ? (
+        <>
+          <IconVideo size={36} stroke={1.3} opacity={0.7} aria-hidden />
+          <Text size="sm" fw={500} maw={420} role="status" data-testid="camera-message">
+            {state.message}
+          </Text>
+          <Button size="xs" variant="white" color="dark" onClick={() => void play()}>
+            Try again
+          </Button>
+        </>
+      ) : state.kind === 'no-video' ? (
+        placeholder
+      ) : (
+        <>
+          {placeholder}
+          <Button size="xs" variant="white" color="dark" leftSection={<IconPlayerPlay size={14} aria-hidden />} loading={state.kind === 'starting'} onClick={() => void play()}>
+            Watch live
+          </Button>
+          {room && <WhoWatched today={room.today} />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** "Watched today: Priya Raman (staff), Sarah Thompson · 3 other parents watched today". */
+function WhoWatched({ today }: { today: RoomViewersDto['today'] }) {
+  const names = today.named.map((viewer) => (viewer.kind === 'staff' ? `${viewer.name} (staff)` : viewer.name));
+  return (
+    <Text size="xs" opacity={0.85} maw={460}>
+      {names.length > 0 ? `Watched today: ${names.join(', ')}. ` : ''}
+      {otherParentsText(today.otherParents, 'today')}
+    </Text>
+  );
+}
