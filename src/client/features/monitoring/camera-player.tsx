@@ -181,11 +181,14 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
     );
   }
   return (
-    <Stack align="center" justify="center" gap="sm" h="100%" p="md" ta="center">
+    // Clear of the caption above and the controls below, also on a phone's small video area.
+    <Stack align="center" justify="center" gap="xs" h="100%" px="md" pt={44} pb={56} ta="center">
       {state.kind === 'stopped' ? (
         <>
-          <IconVideo size={36} stroke={1.3} opacity={0.7} aria-hidden />
-          <Text size="sm" fw={500} maw={420} role="status" data-testid="camera-message">
+          <Box visibleFrom="sm">
+            <IconVideo size={36} stroke={1.3} opacity={0.7} aria-hidden />
+          </Box>
+          <Text fz={{ base: 'xs', sm: 'sm' }} fw={500} maw={420} role="status" data-testid="camera-message">
             {state.message}
           </Text>
           <Button size="xs" variant="white" color="dark" onClick={() => void play()}>
@@ -196,7 +199,7 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
         placeholder
       ) : (
         <>
-          {placeholder}
+          <Box visibleFrom="sm">{placeholder}</Box>
           <Button size="xs" variant="white" color="dark" leftSection={<IconPlayerPlay size={14} aria-hidden />} loading={state.kind === 'starting'} onClick={() => void play()}>
             Watch live
           </Button>
@@ -211,7 +214,7 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
 function WhoWatched({ today }: { today: RoomViewersDto['today'] }) {
   const names = today.named.map((viewer) => (viewer.kind === 'staff' ? `${viewer.name} (staff)` : viewer.name));
   return (
-    <Text size="xs" opacity={0.85} maw={460}>
+    <Text size="xs" opacity={0.85} maw={460} visibleFrom="sm">
       {names.length > 0 ? `Watched today: ${names.join(', ')}. ` : ''}
       {otherParentsText(today.otherParents, 'today')}
     </Text>
