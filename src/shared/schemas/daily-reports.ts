@@ -4,9 +4,6 @@ import { activityPhotoOutput } from './monitoring';
 
 const REPORT_DATE_MESSAGE = 'date is a day such as 2026-11-26 (yyyy-MM-dd), or today.';
 
-/** The path of a child's report for one day, as links and notifications name it. */
-export const dailyReportPath = (childId: number, date: string) => `/children/${childId}/report/${date}`;
-
 /** Which day: yyyy-MM-dd in the nursery's time zone, or `today` there. */
 export const reportDate = z.union([z.literal('today'), isoDate(REPORT_DATE_MESSAGE)], REPORT_DATE_MESSAGE);
 
