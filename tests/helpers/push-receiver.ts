@@ -118,6 +118,9 @@ export async function startPushReceiver() {
         const ttl = request.headers.ttl;
         if (ttl === undefined || !/^\d+$/.test(String(ttl))) throw new Refusal(400, `TTL missing or not a number: ${ttl}`);
         if (request.headers['content-encoding'] !== 'aes128gcm') throw new Refusal(415, `Content-Encoding ${request.headers['content-encoding']}, not aes128gcm`);
+        // Push services take at most 4096 bytes of encrypted payload (RFC 8030 §7.2; FCM and autopush refuse more).
+        const size = chunks.reduce((total, chunk) => total + chunk.length, 0);
+        if (size > 4096) throw new Refusal(413, `payload of ${size} bytes, over 4096`);
         const vapid = checkVapid(request.headers.authorization, origin, device.applicationServerKey);
         if (device.status !== 201) return answer(device.status);
         const payload: unknown = JSON.parse(decrypt(Buffer.concat(chunks), device).toString('utf8'));

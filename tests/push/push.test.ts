@@ -73,6 +73,21 @@ describe('web push', () => {
     await rest('DELETE', `/api/push-subscriptions/${saved.id}`, demo);
   });
 
+  it('a long message is shortened to fit the 4096 bytes a push service takes, never refused', async () => {
+    const phone = receiver.newDevice({ applicationServerKey: await publicKey() });
+    const saved = await subscribe(demo, phone.subscription);
+    // Three bytes a character in UTF-8, and a deep link that must arrive whole.
+    const message = { title: '今日の活動'.repeat(40), body: '保育園でたくさん遊びました。'.repeat(70), url: `/monitoring?activity=12&from=${'x'.repeat(600)}` };
+    expect(await t.app.services.push.sendToUser(demoId, message)).toEqual({ sent: 1, removed: 0 });
+    expect(phone.refused).toEqual([]);
+    const shown = phone.received[0]!.payload as { title: string; body: string; url: string };
+    expect(shown.url).toBe(message.url);
+    expect(shown.body.endsWith('…')).toBe(true);
+    expect(message.body.startsWith(shown.body.slice(0, -1))).toBe(true);
+    expect(message.title.startsWith(shown.title.replace(/…$/, ''))).toBe(true);
+    await rest('DELETE', `/api/push-subscriptions/${saved.id}`, demo);
+  });
+
   it('a push signed with another VAPID key is refused by the push service (the receiver checks the signature)', async () => {
     const phone = receiver.newDevice({ applicationServerKey: browserKeys().p256dh });
     const saved = await subscribe(demo, phone.subscription);

@@ -34,9 +34,13 @@ type VapidKeys = { publicKey: string; privateKey: string };
 const VAPID_SECRET_NAME = 'vapid';
 /** How long a push service keeps trying to reach a device that is off: news of the day is stale after that. */
 const TTL_SECONDS = 24 * 3600;
-/** Push services take at most 4 kB encrypted; the body is cut well below that. */
 const MAX_TITLE = 200;
 const MAX_BODY = 1000;
+/**
+ * Push services take at most 4096 bytes of encrypted payload, and encryption adds 103 (RFC 8291
+ * header, tag, padding delimiter): the JSON is kept to this, shortening the body, then the title.
+ */
+const MAX_PAYLOAD_BYTES = 3900;
 const SEND_TIMEOUT_MS = 5000;
 
 const ENDPOINT_PROBLEMS = {
@@ -54,7 +58,23 @@ function endpointProblem(endpoint: string, allowPrivate: boolean): string | unde
 const isVapidKeys = (value: unknown): value is VapidKeys =>
   typeof value === 'object' && value !== null && typeof (value as VapidKeys).publicKey === 'string' && typeof (value as VapidKeys).privateKey === 'string';
 
-const cut = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+/** At most `max` characters (code points, so no emoji is split), the last one an ellipsis when cut. */
+function cut(value: string, max: number): string {
+  const characters = Array.from(value);
+  return characters.length > max ? `${characters.slice(0, Math.max(0, max - 1)).join('')}…` : value;
+}
+
+/** What the service worker reads; the url always whole, the text shortened until it fits a push. */
+function payloadOf(message: PushMessage): string {
+  let title = cut(message.title, MAX_TITLE);
+  let body = cut(message.body, MAX_BODY);
+  const json = () => JSON.stringify({ title, body, url: message.url, ...(message.tag ? { tag: message.tag } : {}) });
+  while (Buffer.byteLength(json()) > MAX_PAYLOAD_BYTES && (body.length > 1 || title.length > 1)) {
+    if (body.length > 1) body = cut(body, Math.floor(Array.from(body).length * 0.8));
+    else title = cut(title, Math.floor(Array.from(title).length * 0.8));
+  }
+  return json();
+}
 
 function toSubscriptionDto(row: repo.SubscriptionRow): PushSubscriptionDto {
   return { id: row.id, deviceLabel: row.device_label, endpoint: row.endpoint, createdAt: row.created_at.toISOString() };
@@ -158,7 +178,7 @@ export function createPushService(deps: { db: Kysely<Database>; settings: PushSe
       const rows = await repo.listSubscriptionsOf(db, userId);
       if (rows.length === 0) return { sent: 0, removed: 0 };
       const vapid = await keys();
-      const payload = JSON.stringify({ title: cut(message.title, MAX_TITLE), body: cut(message.body, MAX_BODY), url: message.url, ...(message.tag ? { tag: message.tag } : {}) });
+      const payload = payloadOf(message);
       const outcomes = await Promise.all(rows.map((row) => sendTo(row, payload, vapid)));
       return { sent: outcomes.filter((o) => o === 'sent').length, removed: outcomes.filter((o) => o === 'gone').length };
     },
