@@ -59,6 +59,12 @@ interface DemoRows {
   webhookId: number;
   /** A delivery to that webhook (of the demo family's post). */
   webhookDeliveryId: number;
+  /** The demo family's conversation with the camera's classroom, with a message in it; and family2's own conversation. */
+  conversationId: number;
+  classroomId: number;
+  familyId: number;
+  messageId: number;
+  family2ConversationId: number;
 }
 
 /**
@@ -103,6 +109,21 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'POST /family-invitations/{secret}/acceptance path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'GET /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
   'POST /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
+  'POST /conversations body:classroomId': { expect: 'refused', request: (r) => ({ url: '/api/conversations', payload: { classroomId: r.classroomId } }) },
+  'POST /conversations body:familyId': { expect: 'refused', request: (r) => ({ url: '/api/conversations', payload: { classroomId: r.classroomId, familyId: r.familyId } }) },
+  'GET /conversations/{id}/messages path:id': { expect: 'refused', request: (r) => ({ url: `/api/conversations/${r.conversationId}/messages` }) },
+  'POST /conversations/{id}/messages path:id': { expect: 'refused', request: (r) => ({ url: `/api/conversations/${r.conversationId}/messages`, payload: { clientId: 'sweep', body: 'Hello' } }) },
+  'POST /conversations/{id}/messages body:clientId': { notFamilyData: "the sender's own key for a message, unique only within a conversation they may write in" },
+  'POST /conversations/{id}/messages body:photoId': {
+    expect: 'refused',
+    request: (r) => ({ url: `/api/conversations/${r.family2ConversationId}/messages`, payload: { clientId: 'sweep-photo', photoId: r.imageId } }),
+  },
+  'POST /conversations/{id}/read path:id': { expect: 'refused', request: (r) => ({ url: `/api/conversations/${r.conversationId}/read`, payload: {} }) },
+  'POST /conversations/{id}/read body:upToMessageId': {
+    expect: 'allowed',
+    why: "it is read as a position in the caller's own conversation, and moves only their own read marker",
+    request: (r) => ({ url: `/api/conversations/${r.family2ConversationId}/read`, payload: { upToMessageId: r.messageId } }),
+  },
   'GET /activities query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities?channel=${r.cameraId}` }) },
   'GET /activities/page query:channel': { expect: 'refused', request: (r) => ({ url: `/api/activities/page?channel=${r.cameraId}` }) },
   'POST /activities body:channel': {
@@ -321,8 +342,16 @@ async function createDemoRows(): Promise<DemoRows> {
   const webhookDelivery = await db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', webhook.id).executeTakeFirstOrThrow();
   const group = await db.selectFrom('support_groups').select('id').orderBy('id').executeTakeFirstOrThrow();
   await asDemo('PUT', `/api/community/groups/${group.id}/membership`);
+  const conversation = (await asDemo('POST', '/api/conversations', { classroomId: camera.classroom_id })) as { id: number; family: { id: number } };
+  const message = await asDemo('POST', `/api/conversations/${conversation.id}/messages`, { clientId: 'sweep-demo', body: 'Written by the demo family.' });
+  const family2Conversation = (await asFamily2('GET', { url: '/api/conversations' })).json()[0] as { id: number };
   return {
     ...partial,
+    conversationId: conversation.id,
+    classroomId: camera.classroom_id,
+    familyId: conversation.family.id,
+    messageId: message.id,
+    family2ConversationId: family2Conversation.id,
     tokenId: token.id,
     passkeyId: passkey.id,
     invitationId: invitation.id,
@@ -361,6 +390,8 @@ async function demoFamilyRows() {
     likes: await db.selectFrom('post_likes').select(['post_id']).where('user_id', '=', userId).orderBy('post_id').execute(),
     memberships: await db.selectFrom('group_memberships').select(['group_id']).where('user_id', '=', userId).orderBy('group_id').execute(),
     images: await db.selectFrom('images').select(['id', 'owner_id', 'byte_size']).where('owner_id', '=', userId).orderBy('id').execute(),
+    messages: await db.selectFrom('messages').select(['id', 'body', 'photo_id']).where('conversation_id', '=', rows.conversationId).orderBy('id').execute(),
+    readMarkers: await db.selectFrom('conversation_reads').selectAll().where('conversation_id', '=', rows.conversationId).execute(),
     activitiesOfTheirChild: await db.selectFrom('activity_children').select(['activity_id']).where('child_id', '=', rows.childId).orderBy('activity_id').execute(),
   };
 }

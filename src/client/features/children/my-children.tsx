@@ -15,6 +15,9 @@ import { ChildAvatar } from './child-avatar';
 export function MyChildren() {
   const query = trpc.children.list.useQuery(undefined);
   const { user } = useCurrentUser();
+  // Unread messages from each child's classroom, shown on its "Message classroom" link.
+  const conversations = trpc.messages.conversations.useQuery(undefined, { enabled: user?.familyRole != null });
+  const unreadFor = (childId: number) => conversations.data?.find((c) => c.children.some((child) => child.id === childId))?.unreadCount ?? 0;
   // A carer cannot add or edit children; the family's guardians can.
   const isGuardian = user?.familyRole !== 'carer';
   const [adding, setAdding] = useState(false);
@@ -48,7 +51,7 @@ export function MyChildren() {
         {(children) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {children.map((child) => (
-              <ChildCard key={child.id} child={child} onEdit={isGuardian ? () => setEditing(child) : undefined} />
+              <ChildCard key={child.id} child={child} unread={unreadFor(child.id)} onEdit={isGuardian ? () => setEditing(child) : undefined} />
             ))}
           </SimpleGrid>
         )}
@@ -59,7 +62,7 @@ export function MyChildren() {
   );
 }
 
-function ChildCard({ child, onEdit }: { child: ChildDto; onEdit?: () => void }) {
+function ChildCard({ child, unread, onEdit }: { child: ChildDto; unread: number; onEdit?: () => void }) {
   return (
     <Card padding="md" radius="md" component="article" aria-label={child.name}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -96,7 +99,16 @@ function ChildCard({ child, onEdit }: { child: ChildDto; onEdit?: () => void }) 
           Schedule Session
         </ComingSoonButton>
       </Group>
-      <ButtonLink to="/messages" search={{ child: child.id }} variant="light" size="xs" mt="xs" leftSection={<IconMessageCircle size={14} aria-hidden />} aria-label={`Message ${child.name}'s classroom`}>
+      <ButtonLink
+        to="/messages"
+        search={{ child: child.id }}
+        variant="light"
+        size="xs"
+        mt="xs"
+        leftSection={<IconMessageCircle size={14} aria-hidden />}
+        rightSection={unread > 0 ? <Badge size="sm" circle={unread < 10}>{unread}</Badge> : undefined}
+        aria-label={`Message ${child.name}'s classroom${unread > 0 ? `, ${unread} unread` : ''}`}
+      >
         Message classroom
       </ButtonLink>
     </Card>
