@@ -24,7 +24,7 @@ export function ActivityPhotos({ activity }: { activity: ActivityDto }) {
           <UnstyledButton
             key={photo.id}
             onClick={() => setOpen(index)}
-            aria-label={`Open ${photoLabel(activity, index).replace(/^Photo/, 'photo')} full size`}
+            aria-label={`Open ${activity.photos.length > 1 ? `photo ${index + 1} of ${activity.photos.length}` : 'photo'} full size: ${activity.description}`}
             style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', lineHeight: 0 }}
           >
             <img

@@ -6,6 +6,7 @@ import { SignInPrompt } from '../../components/sign-in-prompt';
 import { isUnauthorized } from '../../lib/trpc';
 import { useActivityFeed } from '../../lib/use-activity-feed';
 import { ActivityHistory } from './activity-history';
+import { renderActivityPhotos } from './activity-photos-slot';
 import { ActivityLog } from '../../components/activity-log';
 import { CameraView } from './camera-view';
 import { LiveIndicator } from '../../components/live-indicator';
@@ -60,6 +61,7 @@ export function MonitoringPage() {
                 canSwitch={cameras.cameras.length > 1}
                 onSwitchCamera={cameras.next}
                 corner={<LiveIndicator status={feed.status} />}
+                cameraId={cameras.selected?.id ?? null}
               />
             </Stack>
           </Card>
@@ -76,6 +78,7 @@ export function MonitoringPage() {
                   skeletons={5}
                   otherAccent="primary"
                   empty={{ title: 'No activities', description: 'Activities will appear here when they occur.' }}
+                  renderPhotos={renderActivityPhotos}
                 />
               </ScrollArea.Autosize>
               <Button variant="light" leftSection={<IconHistory size={16} aria-hidden />} onClick={history.open} mt="auto">
