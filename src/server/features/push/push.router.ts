@@ -14,6 +14,7 @@ export const pushSubscriptionsRouter = router({
         method: 'GET',
         path: '/push/public-key',
         tags,
+        protect: false,
         summary: "The server's VAPID public key",
         description: "Give it to the browser's pushManager.subscribe() as applicationServerKey (decoded from base64url). Every notification is signed with its private key.",
       },
