@@ -65,6 +65,8 @@ interface DemoRows {
   familyId: number;
   messageId: number;
   family2ConversationId: number;
+  /** A viewing session of the demo parent's, of that camera. */
+  viewingSessionId: number;
 }
 
 /**
@@ -105,6 +107,15 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'POST /webhooks/{id}/deliveries/{deliveryId}/resend path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries/${r.webhookDeliveryId}/resend` }) },
   'POST /webhooks/{id}/deliveries/{deliveryId}/resend path:deliveryId': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries/${r.webhookDeliveryId}/resend` }) },
   'POST /webhooks/{id}/enable path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/enable` }) },
+  'POST /cameras/{id}/viewing-sessions path:id': { expect: 'refused', request: (r) => ({ url: `/api/cameras/${r.cameraId}/viewing-sessions` }) },
+  'POST /cameras/{id}/viewing-sessions/{sessionId}/token path:id': { expect: 'refused', request: (r) => ({ url: `/api/cameras/${r.cameraId}/viewing-sessions/${r.viewingSessionId}/token` }) },
+  'POST /cameras/{id}/viewing-sessions/{sessionId}/token path:sessionId': { expect: 'refused', request: (r) => ({ url: `/api/cameras/${r.cameraId}/viewing-sessions/${r.viewingSessionId}/token` }) },
+  'DELETE /cameras/{id}/viewing-sessions/{sessionId} path:id': { expect: 'refused', request: (r) => ({ url: `/api/cameras/${r.cameraId}/viewing-sessions/${r.viewingSessionId}` }) },
+  'DELETE /cameras/{id}/viewing-sessions/{sessionId} path:sessionId': { expect: 'refused', request: (r) => ({ url: `/api/cameras/${r.cameraId}/viewing-sessions/${r.viewingSessionId}` }) },
+  'GET /cameras/viewing-log query:cameraId': { expect: 'refused', request: (r) => ({ url: `/api/cameras/viewing-log?cameraId=${r.cameraId}` }) },
+  'PATCH /cameras/{id}/settings path:id': { expect: 'refused', request: (r) => ({ url: `/api/cameras/${r.cameraId}/settings`, payload: { privacyMode: true } }) },
+  'GET /cameras/{id}/hls/{file} path:id': { expect: 'refused', request: (r) => ({ url: `/api/cameras/${r.cameraId}/hls/index.m3u8?token=${r.viewingSessionId}.9999999999.${'A'.repeat(43)}` }) },
+  'GET /cameras/{id}/hls/{file} path:file': { notFamilyData: "a file of the camera's playlist, served only with the token of a session of the same user and camera (tests/cameras/camera-access.test.ts)" },
   'GET /family-invitations/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'POST /family-invitations/{secret}/acceptance path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/family/family.test.ts shows a link works once, for 7 days' },
   'GET /auth/password-resets/{secret} path:secret': { notFamilyData: 'the secret is a credential, not an id: tests/auth/password-reset.test.ts shows a link works once, for an hour, for its own account only' },
@@ -345,8 +356,10 @@ async function createDemoRows(): Promise<DemoRows> {
   const conversation = (await asDemo('POST', '/api/conversations', { classroomId: camera.classroom_id })) as { id: number; family: { id: number } };
   const message = await asDemo('POST', `/api/conversations/${conversation.id}/messages`, { clientId: 'sweep-demo', body: 'Written by the demo family.' });
   const family2Conversation = (await asFamily2('GET', { url: '/api/conversations' })).json()[0] as { id: number };
+  const viewing = await db.insertInto('camera_viewing_sessions').values({ user_id: user.id, camera_id: camera.id }).returning('id').executeTakeFirstOrThrow();
   return {
     ...partial,
+    viewingSessionId: viewing.id,
     conversationId: conversation.id,
     classroomId: camera.classroom_id,
     familyId: conversation.family.id,
