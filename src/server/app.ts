@@ -209,6 +209,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         // Mantine writes its CSS variables into style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Live camera video plays through Media Source Extensions, from blob: URLs.
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", config.publicOrigin.replace(/^http/, 'ws')],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

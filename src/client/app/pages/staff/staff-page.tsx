@@ -1,3 +1,4 @@
+import { CameraSettings } from '../../../features/cameras/camera-settings';
 import { StaffInbox } from '../../../features/messages/staff-inbox';
 import { StaffPage as ActivityLogging } from '../../../features/monitoring/staff-page';
 import { useCurrentUser } from '../../../lib/use-current-user';
@@ -13,6 +14,7 @@ export function StaffPage() {
     <>
       <ActivityLogging />
       {user && isStaff && <StaffInbox userId={user.id} />}
+      {user && isStaff && <CameraSettings />}
     </>
   );
 }
