@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { MAX_DEVICES } from '../../src/server/features/push/push.service';
 import { createTestApp, demoAccounts, testConfig, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
 import { browserKeys, startPushReceiver } from '../helpers/push-receiver';
 
@@ -126,6 +127,18 @@ describe('web push', () => {
     expect((await devicesOf(demo)).map((d) => d.id)).not.toContain(first.id);
     expect((await devicesOf(other)).map((d) => d.id)).toEqual([first.id]);
     await rest('DELETE', `/api/push-subscriptions/${first.id}`, other);
+  });
+
+  it(`keeps the ${MAX_DEVICES} devices saved most recently, so a send never fans out without end`, async () => {
+    const ids: number[] = [];
+    for (let i = 0; i <= MAX_DEVICES; i++) ids.push((await subscribe(demo, { endpoint: `https://push.example.com/send/many-${i}`, keys: browserKeys() })).id);
+    expect((await devicesOf(demo)).map((d) => d.id)).toEqual(ids.slice(1));
+    // Saving the oldest again makes it the newest: the next oldest goes instead.
+    await subscribe(demo, { endpoint: 'https://push.example.com/send/many-1', keys: browserKeys() });
+    expect((await devicesOf(demo)).map((d) => d.id)).toEqual(ids.slice(1));
+    const again = await subscribe(demo, { endpoint: 'https://push.example.com/send/many-0', keys: browserKeys() });
+    expect((await devicesOf(demo)).map((d) => d.id).sort((a, b) => a - b)).toEqual([...ids.slice(1).filter((id) => id !== ids[2]), again.id].sort((a, b) => a - b));
+    for (const device of await devicesOf(demo)) await rest('DELETE', `/api/push-subscriptions/${device.id}`, demo);
   });
 
   it("two families cannot see or remove each other's devices, over REST and tRPC", async () => {

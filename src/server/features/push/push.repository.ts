@@ -33,6 +33,12 @@ export function upsertSubscription(db: Db, userId: number, subscription: { endpo
     .executeTakeFirstOrThrow();
 }
 
+/** Forgets all but the user's `keep` most recently saved devices. */
+export async function trimSubscriptionsOf(db: Db, userId: number, keep: number): Promise<void> {
+  const newest = db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(keep);
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', 'not in', newest).execute();
+}
+
 /** One of the user's subscriptions, deleted; anyone else's reads as absent. */
 export function deleteSubscriptionOf(db: Db, userId: number, subscriptionId: number) {
   return db.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).where('user_id', '=', userId).returning(subscriptionColumns).executeTakeFirst();

@@ -42,6 +42,8 @@ const MAX_BODY = 1000;
  */
 const MAX_PAYLOAD_BYTES = 3900;
 const SEND_TIMEOUT_MS = 5000;
+/** Devices kept per account: each send goes to all of them at once, so the list cannot grow without end. */
+export const MAX_DEVICES = 20;
 
 const ENDPOINT_PROBLEMS = {
   credentials: 'A push endpoint cannot carry a user name or password.',
@@ -150,7 +152,7 @@ export function createPushService(deps: { db: Kysely<Database>; settings: PushSe
       return (await repo.listSubscriptionsOf(db, user.id)).map(toSubscriptionDto);
     },
 
-    /** Saves this browser's subscription for the caller (again: updated, not duplicated). */
+    /** Saves this browser's subscription for the caller (again: updated, not duplicated); past MAX_DEVICES, the longest unsaved is forgotten. */
     async save(user: AuthenticatedUser, input: SavePushSubscriptionInput, userAgent: string | undefined): Promise<PushSubscriptionDto> {
       const problem = endpointProblem(input.endpoint, settings.allowPrivate);
       if (problem) throw badInput('endpoint', problem);
@@ -160,6 +162,7 @@ export function createPushService(deps: { db: Kysely<Database>; settings: PushSe
         { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceLabel: describeDevice(userAgent ?? null).description },
         now(),
       );
+      await repo.trimSubscriptionsOf(db, user.id, MAX_DEVICES);
       return toSubscriptionDto(row);
     },
 
