@@ -117,6 +117,16 @@ describe('uploading and attaching photos', () => {
     expect(notAnImage.statusCode).toBe(415);
   });
 
+  it('replays an upload retried with the same Idempotency-Key instead of storing it twice', async () => {
+    const send = () =>
+      t.app.inject({ method: 'POST', url: ACTIVITY_PHOTO_UPLOAD_PATH, headers: { ...auth(staff), 'content-type': 'image/jpeg', 'idempotency-key': 'photo-retry-1' }, payload: PHOTO });
+    const [first, again] = [await send(), await send()];
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+  });
+
   it('refuses a fifth photo, a photo given twice, one that is not yours, and one already on another activity', async () => {
     const photos = await Promise.all([1, 2, 3, 4, 5].map(() => uploadPhoto()));
     const five = await postActivity({ childIds: [maya], photoIds: photos.map((p) => p.id) });
