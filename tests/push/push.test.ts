@@ -217,6 +217,8 @@ describe('outbound safety and VAPID keys on a second instance', () => {
     const allowPrivate = { DATA_DIR: t.config.dataDir, PUSH_ALLOW_PRIVATE: 'true' };
     const [second, third] = await Promise.all([0, 1].map(() => buildApp(testConfig(allowPrivate), { database: t.database, logger: false, clientDir: '/nonexistent' })));
     try {
+      // Made as the instances start, before anyone asks for the key.
+      await expect.poll(() => t.database.db.selectFrom('server_secrets').select('name').execute()).toEqual([{ name: 'vapid' }]);
       const keys = await Promise.all([second!, third!].map(async (app) => (await app.inject({ method: 'GET', url: '/api/push/public-key' })).json().publicKey as string));
       expect(keys[0]).toBe(keys[1]);
       expect(keys[0]).toMatch(/^B[A-Za-z0-9_-]{86}$/);

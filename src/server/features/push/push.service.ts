@@ -143,6 +143,9 @@ export function createPushService(deps: { db: Kysely<Database>; settings: PushSe
     }
   }
 
+  // Loaded (or made) as the server starts, so the pair exists before the first parent asks for it.
+  keys().catch((error: unknown) => log.warn({ error: error instanceof Error ? error.message : String(error) }, 'VAPID keys not loaded at start; trying again when needed'));
+
   return {
     async publicKey(): Promise<PushPublicKeyDto> {
       return { publicKey: (await keys()).publicKey };
