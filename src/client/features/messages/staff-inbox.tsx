@@ -8,7 +8,7 @@ import { ConversationList } from './conversation-list';
 import { ConversationThread } from './conversation-thread';
 import { useLiveConversations } from './messages-page';
 
-const THREAD_HEIGHT = 'min(36rem, calc(100dvh - var(--app-shell-header-offset, 0px) - var(--app-shell-footer-offset, 0px) - 6rem))';
+const THREAD_HEIGHT = 'min(36rem, calc(100dvh - var(--app-shell-header-offset, 0px) - var(--app-shell-footer-offset, 0px) - 8rem))';
 
 /** Groups conversations by classroom, in the order they came (by classroom name). */
 function byClassroom(conversations: ConversationDto[]) {
@@ -34,7 +34,14 @@ export function StaffInbox({ userId }: { userId: number }) {
   }, [selectedId, wide]);
 
   return (
-    <Card component="section" ref={section} aria-labelledby="staff-inbox-title" mt="lg">
+    <Card
+      component="section"
+      ref={section}
+      aria-labelledby="staff-inbox-title"
+      mt="lg"
+      // Scrolled to, it stops clear of the phone's tab bar.
+      style={{ scrollMarginBottom: 'calc(var(--app-shell-footer-offset, 0px) + var(--mantine-spacing-xs))' }}
+    >
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg" id="staff-inbox-title">
           Messages from families
