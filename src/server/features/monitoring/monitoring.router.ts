@@ -75,7 +75,10 @@ export const activitiesRouter = router({
           'For staff of the nursery that owns the classroom, signed in or with their API token. `channel` is a camera id ' +
           '(classroom-3b) or a whole classroom as `classroom:<id>`; either way the activity joins that classroom\'s log and ' +
           'reaches every camera channel of it on /ws. Naming a child moves their status: arrival → online, nap → nap, ' +
-          'departure → offline; any activity becomes their current activity.',
+          'departure → offline; any activity becomes their current activity. Attach up to 4 photos with `photoIds`, each the id ' +
+          'POST /activities/photos answered for your upload, and name the children in them with `taggedChildIds` (by default the ' +
+          'children the activity is about; for a classroom-wide one, any children of the classroom). Only tagged children\'s ' +
+          'families, and the nursery\'s staff, see the photos; a child whose family chose no photos (photosAllowed: false) cannot be tagged.',
         successDescription: 'Created: answers 201 with the saved activity, as GET /activities lists it.',
       },
       successStatus: 201,
