@@ -1,5 +1,7 @@
-import { Badge, Button, Card, Checkbox, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Checkbox, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+// Only this section uses Switch: its styles load with it, not with every lazy screen.
+import '@mantine/core/styles/Switch.css';
 import type { NurseryCameraSettingsDto } from '../../../shared/schemas/cameras';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -97,11 +99,26 @@ export function CameraSettings() {
               Parents can watch only while their child is checked in, within these hours. Staff can always watch.
             </Text>
             {days.map((day, index) => (
-              <Group key={WEEKDAYS[index]} gap="sm" wrap="wrap">
-                <Checkbox w={120} label={WEEKDAYS[index]} checked={day.open} onChange={(event) => setDay(index, { open: event.currentTarget.checked })} />
-                <TextInput type="time" size="xs" aria-label={`${WEEKDAYS[index]} opens at`} value={day.opensAt} disabled={!day.open} onChange={(event) => setDay(index, { opensAt: event.currentTarget.value })} />
+              <Group key={WEEKDAYS[index]} gap={6} wrap="nowrap">
+                <Checkbox
+                  w={{ base: 64, sm: 120 }}
+                  style={{ flexShrink: 0 }}
+                  label={
+                    <>
+                      <Box component="span" visibleFrom="sm">
+                        {WEEKDAYS[index]}
+                      </Box>
+                      <Box component="span" hiddenFrom="sm">
+                        {WEEKDAYS[index]!.slice(0, 3)}
+                      </Box>
+                    </>
+                  }
+                  checked={day.open}
+                  onChange={(event) => setDay(index, { open: event.currentTarget.checked })}
+                />
+                <TextInput type="time" size="xs" maw={120} aria-label={`${WEEKDAYS[index]} opens at`} value={day.opensAt} disabled={!day.open} onChange={(event) => setDay(index, { opensAt: event.currentTarget.value })} />
                 <Text size="xs">to</Text>
-                <TextInput type="time" size="xs" aria-label={`${WEEKDAYS[index]} closes at`} value={day.closesAt} disabled={!day.open} onChange={(event) => setDay(index, { closesAt: event.currentTarget.value })} />
+                <TextInput type="time" size="xs" maw={120} aria-label={`${WEEKDAYS[index]} closes at`} value={day.closesAt} disabled={!day.open} onChange={(event) => setDay(index, { closesAt: event.currentTarget.value })} />
               </Group>
             ))}
             <Group>
