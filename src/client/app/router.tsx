@@ -38,6 +38,7 @@ const shadowTeachersRoute = page('/shadow-teachers', lazyPage(() => import('../f
 const profileRoute = page('/profile', lazyPage(() => import('./pages/profile/profile-page'), 'ProfilePage'));
 const mentalHealthRoute = page('/mental-health', lazyPage(() => import('../features/mental-health/mental-health-page'), 'MentalHealthPage'));
 const communityRoute = page('/community', lazyPage(() => import('../features/community/community-page'), 'CommunityPage'));
+const notificationsRoute = page('/notifications', lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage'));
 
 const staffRoute = page('/staff', lazyPage(() => import('./pages/staff/staff-page'), 'StaffPage'));
 const articleRoute = page('/articles/$slug', lazyPage(() => import('../features/assistant/article-page'), 'ArticlePage'));
@@ -80,6 +81,7 @@ export const routeTree = rootRoute.addChildren([
   profileRoute,
   mentalHealthRoute,
   communityRoute,
+  notificationsRoute,
   articleRoute,
   dailyReportRoute,
   staffRoute,

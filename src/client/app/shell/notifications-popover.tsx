@@ -1,19 +1,9 @@
-import { Popover, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 
-/** The mobile bar's notifications; loaded after the first paint (see mobile-header.tsx). */
-export function NotificationsPopover({ target }: { target: ReactNode }) {
-  return (
-    <Popover position="bottom-end" shadow="md" width={240}>
-      <Popover.Target>{target}</Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm" fw={600}>
-          Notifications
-        </Text>
-        <Text size="sm" c="dimmed">
-          You're all caught up.
-        </Text>
-      </Popover.Dropdown>
-    </Popover>
-  );
+/**
+ * The bell in the mobile bar and the sidebar. Loaded after the first paint (popovers need
+ * Floating UI, the count its queries and socket): until then the shell shows BellPlaceholder (bell-placeholder.tsx).
+ */
+export function NotificationsPopover() {
+  return <NotificationBell />;
 }

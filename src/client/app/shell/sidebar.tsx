@@ -1,11 +1,17 @@
-import { AppShell, Divider, Stack, Text } from '@mantine/core';
+import { AppShell, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconClipboardList, type Icon } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../lib/lazy-with-styles';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { BellPlaceholder } from './bell-placeholder';
 import { Brand } from './brand';
 import { isActive, navItems } from './nav-items';
 import { ProfileLink } from './profile-link';
 import { ThemeSwitch } from './theme-switch';
+
+// As in the mobile bar: the bell arrives a moment after the first paint.
+const NotificationsPopover = lazyNamed(() => import('./notifications-popover'), 'NotificationsPopover');
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useCurrentUser();
@@ -13,7 +19,12 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <>
       <AppShell.Section p="md" visibleFrom="sm">
-        <Brand />
+        <Group justify="space-between" wrap="nowrap">
+          <Brand />
+          <Suspense fallback={<BellPlaceholder />}>
+            <NotificationsPopover />
+          </Suspense>
+        </Group>
       </AppShell.Section>
       <AppShell.Section grow px="sm" py={{ base: 'sm', sm: 0 }} style={{ overflowY: 'auto' }}>
         <Stack gap={2}>

@@ -13,6 +13,7 @@ import { PushDevices } from '../../../features/push/push-devices';
 import { ProfileBookings } from './profile-bookings';
 import { ProfileHeader } from './profile-header';
 import { ProfileIntegrations } from './profile-integrations';
+import { NotificationPreferences } from '../../../features/notifications/notification-preferences';
 import { ReportsComingSoon } from './reports-coming-soon';
 
 type ProfileTab = 'personal' | 'children' | 'bookings' | 'reports';
@@ -63,6 +64,7 @@ export function ProfilePage() {
               <PersonalInfo user={user} nameInput={nameInput} />
               <SignInSecurity />
               <PushDevices />
+              <NotificationPreferences user={user} />
               <ProfileIntegrations user={user} />
             </Tabs.Panel>
             <Tabs.Panel value="children">
