@@ -67,6 +67,9 @@ interface DemoRows {
   family2ConversationId: number;
   /** A viewing session of the demo parent's, of that camera. */
   viewingSessionId: number;
+  /** An activity about the demo family's child, with a photo of them that staff took, and that photo. */
+  photoActivityId: number;
+  activityPhotoId: string;
 }
 
 /**
@@ -90,6 +93,14 @@ const SESSION_DAY = '2026-11-25';
 const foreignIdCases: Record<string, ForeignIdCase> = {
   'GET /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
   'GET /activities/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/activities/${r.activityId}` }) },
+  ...Object.fromEntries(
+    ['', '/thumbnail', '/download'].flatMap((variant) =>
+      ['activityId', 'photoId'].map((input): [string, ForeignIdCase] => [
+        `GET /activities/{activityId}/photos/{photoId}${variant} path:${input}`,
+        { expect: 'refused', request: (r) => ({ url: `/api/activities/${r.photoActivityId}/photos/${r.activityPhotoId}${variant}` }) },
+      ]),
+    ),
+  ),
   'DELETE /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
   'DELETE /auth/sessions/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/sessions/${r.sessionId}` }) },
   'PATCH /auth/passkeys/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/passkeys/${r.passkeyId}`, payload: { name: 'Taken over' } }) },
@@ -357,8 +368,16 @@ async function createDemoRows(): Promise<DemoRows> {
   const message = await asDemo('POST', `/api/conversations/${conversation.id}/messages`, { clientId: 'sweep-demo', body: 'Written by the demo family.' });
   const family2Conversation = (await asFamily2('GET', { url: '/api/conversations' })).json()[0] as { id: number };
   const viewing = await db.insertInto('camera_viewing_sessions').values({ user_id: user.id, camera_id: camera.id }).returning('id').executeTakeFirstOrThrow();
+  const staff = await t.signIn(demoAccounts.staff);
+  const pictured = await db.selectFrom('children').select('id').where('family_id', '=', await familyIdOf(db, user.id)).where('classroom_id', '=', camera.classroom_id).orderBy('id').executeTakeFirstOrThrow();
+  const photo = await inject('POST', '/api/activities/photos', { cookie: staff, 'content-type': 'image/png' }, PNG);
+  expect(photo.statusCode, photo.body).toBe(201);
+  const photoActivity = await inject('POST', '/api/activities', { cookie: staff, 'content-type': 'application/json' }, JSON.stringify({ channel: camera.id, childId: pictured.id, type: 'nap', description: 'Sleeping.', photoIds: [photo.json().id] }));
+  expect(photoActivity.statusCode, photoActivity.body).toBe(201);
   return {
     ...partial,
+    photoActivityId: photoActivity.json().id,
+    activityPhotoId: photo.json().id,
     viewingSessionId: viewing.id,
     conversationId: conversation.id,
     classroomId: camera.classroom_id,
@@ -438,7 +457,7 @@ function urlOf(op: Operation): string {
     '/community/images/{id}/thumbnail': rows.imageId,
   };
   const id = own[op.path] ?? (op.path.startsWith('/community/posts/{id}') ? String(rows.postId) : '1');
-  return `/api${op.path.replace('{id}', id).replace('{deliveryId}', String(rows.webhookDeliveryId)).replace('{slug}', 'bedtime-routines').replace('{secret}', 'A'.repeat(43))}`;
+  return `/api${op.path.replace('{id}', id).replace('{activityId}', String(rows.photoActivityId)).replace('{photoId}', rows.activityPhotoId).replace('{deliveryId}', String(rows.webhookDeliveryId)).replace('{slug}', 'bedtime-routines').replace('{secret}', 'A'.repeat(43))}`;
 }
 
 /** The adapter wants a JSON Content-Type on every state change, even one without a request body. */
