@@ -5,6 +5,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Web Push (issue 18): one row per device a parent turned notifications on for, keyed by the
  * push service's endpoint (a browser has one per origin), which moves to whoever saved it last.
+ * A subscription belongs to the browser session that saved it and goes when that session ends
+ * (sign-out, revocation, expiry): a parent who signs out of a shared computer stops its pushes.
  * `server_secrets` holds keys the server makes for itself on first start, such as the VAPID
  * pair, so that every instance on one database signs with the same one.
  */
@@ -13,6 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE push_subscriptions (
       id serial PRIMARY KEY,
       user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      session_hash text NOT NULL REFERENCES sessions (token_hash) ON DELETE CASCADE,
       endpoint text NOT NULL UNIQUE,
       p256dh text NOT NULL,
       auth text NOT NULL,

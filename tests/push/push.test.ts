@@ -99,6 +99,19 @@ describe('web push', () => {
     await rest('DELETE', `/api/push-subscriptions/${saved.id}`, demo);
   });
 
+  it('a device belongs to the session that saved it: signing out of that browser stops its pushes and removes it', async () => {
+    const sharedComputer = await t.signIn(demoAccounts.parent);
+    const device = receiver.newDevice({ applicationServerKey: await publicKey() });
+    const saved = await subscribe(sharedComputer, device.subscription);
+    expect((await devicesOf(demo)).map((d) => d.id)).toContain(saved.id);
+
+    const out = await rest('POST', '/api/auth/sign-out', sharedComputer, {});
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await t.app.services.push.sendToUser(demoId, { title: 'Nap time', body: 'Mia is asleep', url: '/monitoring' })).toEqual({ sent: 0, removed: 0 });
+    expect(device.received).toEqual([]);
+    expect((await devicesOf(demo)).map((d) => d.id)).not.toContain(saved.id);
+  });
+
   it('deletes a subscription answered 404 or 410, keeps one that failed otherwise, and still sends to the rest', async () => {
     const key = await publicKey();
     const [gone404, gone410, broken, fine] = [receiver.newDevice({ applicationServerKey: key }), receiver.newDevice({ applicationServerKey: key }), receiver.newDevice({ applicationServerKey: key }), receiver.newDevice({ applicationServerKey: key })];

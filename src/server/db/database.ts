@@ -655,6 +655,8 @@ export interface ConversationReadsTable {
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
+  /** The browser session that saved it (sessions.token_hash): it is deleted when that session ends. */
+  session_hash: string;
   /** The push service's address for one browser on one device; unique, it moves to whoever saves it last. */
   endpoint: string;
   /** The browser's P-256 public key and auth secret (base64url), which encrypt every payload (RFC 8291). */

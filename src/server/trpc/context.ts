@@ -3,6 +3,7 @@ import type {} from '@fastify/cookie';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { credentialOf } from '../features/auth/auth.hooks';
 import type { ApiScope } from '../../shared/api-scopes';
 import type { AuthenticatedUser } from '../principal';
 import type { Services } from '../services';
@@ -16,6 +17,8 @@ export interface Context {
   authMethod: 'session' | 'token' | null;
   /** What the API token may do; null for a browser session or no sign-in. */
   tokenScopes: readonly ApiScope[] | null;
+  /** The browser session's hash, for what lives only as long as the session (a device's push subscription). */
+  sessionHash: () => string | undefined;
   requestId: string;
   ip: string;
   /** Present when the call came over HTTP (absent in createCaller tests). */
@@ -30,6 +33,10 @@ export function createContextFactory(deps: { db: Kysely<Database>; config: Confi
     user: req.auth?.user ?? null,
     authMethod: req.auth?.method ?? null,
     tokenScopes: req.auth?.scopes ?? null,
+    sessionHash: () => {
+      const credential = credentialOf(req);
+      return credential?.method === 'session' ? credential.hash : undefined;
+    },
     requestId: req.id,
     ip: req.ip,
     reply: res,

@@ -5,8 +5,19 @@ const subscriptionColumns = ['id', 'user_id', 'endpoint', 'p256dh', 'auth', 'dev
 
 export type SubscriptionRow = Awaited<ReturnType<typeof listSubscriptionsOf>>[number];
 
-export function listSubscriptionsOf(db: Db, userId: number) {
-  return db.selectFrom('push_subscriptions').select(subscriptionColumns).where('user_id', '=', userId).orderBy('id').execute();
+/**
+ * The user's devices whose session is still signed in. A session that ended deleted its
+ * devices; one past its expiry, not yet swept, keeps them out of the list and the sends.
+ */
+export function listSubscriptionsOf(db: Db, userId: number, now: Date) {
+  return db
+    .selectFrom('push_subscriptions as p')
+    .innerJoin('sessions as s', 's.token_hash', 'p.session_hash')
+    .select(subscriptionColumns.map((column) => `p.${column}` as const))
+    .where('p.user_id', '=', userId)
+    .where('s.expires_at', '>', now)
+    .orderBy('p.id')
+    .execute();
 }
 
 /**
@@ -14,13 +25,20 @@ export function listSubscriptionsOf(db: Db, userId: number) {
  * again updates its keys, and an endpoint another account saved (a shared computer) moves to
  * this one: its notifications now go to whoever turned them on last.
  */
-export function upsertSubscription(db: Db, userId: number, subscription: { endpoint: string; p256dh: string; auth: string; deviceLabel: string }, now: Date) {
+export function upsertSubscription(
+  db: Db,
+  userId: number,
+  sessionHash: string,
+  subscription: { endpoint: string; p256dh: string; auth: string; deviceLabel: string },
+  now: Date,
+) {
   return db
     .insertInto('push_subscriptions')
-    .values({ user_id: userId, endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth, device_label: subscription.deviceLabel, created_at: now, updated_at: now })
+    .values({ user_id: userId, session_hash: sessionHash, endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth, device_label: subscription.deviceLabel, created_at: now, updated_at: now })
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet({
         user_id: userId,
+        session_hash: sessionHash,
         p256dh: subscription.p256dh,
         auth: subscription.auth,
         device_label: subscription.deviceLabel,

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import { pushPublicKeyOutput, pushSubscriptionOutput, savePushSubscriptionInput } from '../../../shared/schemas/push';
+import { AppError } from '../../errors';
+import type { Context } from '../../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 const tags = ['push notifications'];
 const SESSION_ONLY = 'Called with an API token: devices are managed from a signed-in browser session';
+
+/** The session a device is saved under; it stops receiving when that session ends. */
+function sessionOf(ctx: Context): string {
+  const hash = ctx.sessionHash();
+  if (!hash) throw new AppError('forbidden', 'Turn notifications on from a signed-in browser: a device belongs to the session that saved it.');
+  return hash;
+}
 const NOT_YOURS = 'Not one of your devices';
 
 export const pushSubscriptionsRouter = router({
@@ -56,7 +65,7 @@ export const pushSubscriptionsRouter = router({
     })
     .input(savePushSubscriptionInput)
     .output(pushSubscriptionOutput)
-    .mutation(({ ctx, input }) => ctx.services.push.save(ctx.user, input, ctx.request?.headers['user-agent'])),
+    .mutation(({ ctx, input }) => ctx.services.push.save(ctx.user, sessionOf(ctx), input, ctx.request?.headers['user-agent'])),
 
   remove: protectedProcedure
     .meta({

@@ -152,16 +152,17 @@ export function createPushService(deps: { db: Kysely<Database>; settings: PushSe
     },
 
     async list(user: AuthenticatedUser): Promise<PushSubscriptionDto[]> {
-      return (await repo.listSubscriptionsOf(db, user.id)).map(toSubscriptionDto);
+      return (await repo.listSubscriptionsOf(db, user.id, now())).map(toSubscriptionDto);
     },
 
-    /** Saves this browser's subscription for the caller (again: updated, not duplicated); past MAX_DEVICES, the longest unsaved is forgotten. */
-    async save(user: AuthenticatedUser, input: SavePushSubscriptionInput, userAgent: string | undefined): Promise<PushSubscriptionDto> {
+    /** Saves this browser's subscription for the caller's session (again: updated, not duplicated); past MAX_DEVICES, the longest unsaved is forgotten. */
+    async save(user: AuthenticatedUser, sessionHash: string, input: SavePushSubscriptionInput, userAgent: string | undefined): Promise<PushSubscriptionDto> {
       const problem = endpointProblem(input.endpoint, settings.allowPrivate);
       if (problem) throw badInput('endpoint', problem);
       const row = await repo.upsertSubscription(
         db,
         user.id,
+        sessionHash,
         { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceLabel: describeDevice(userAgent ?? null).description },
         now(),
       );
@@ -181,7 +182,7 @@ export function createPushService(deps: { db: Kysely<Database>; settings: PushSe
      * failure is logged and never thrown, so one bad device cannot stop the others.
      */
     async sendToUser(userId: number, message: PushMessage): Promise<{ sent: number; removed: number }> {
-      const rows = await repo.listSubscriptionsOf(db, userId);
+      const rows = await repo.listSubscriptionsOf(db, userId, now());
       if (rows.length === 0) return { sent: 0, removed: 0 };
       const vapid = await keys();
       const payload = payloadOf(message);
