@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { CAMERA_PLAYLIST, cameraId as cameraIdSchema } from '../../../shared/schemas/cameras';
-import { notFound, notSignedIn } from '../../errors';
+import { forbidden, notFound, notSignedIn } from '../../errors';
+import { SESSION_ONLY_MESSAGE } from '../../trpc/token-scopes';
 import type { CamerasService } from './cameras.service';
 
 type HlsRequest = FastifyRequest<{ Params: { id: string; file: string }; Querystring: { token?: string } }>;
@@ -23,6 +24,8 @@ const SEGMENT_TYPES: Record<string, string> = { m4s: 'video/iso.segment', mp4: '
 export function registerCameraHlsRoutes(app: FastifyInstance, deps: { cameras: CamerasService }) {
   app.get('/api/cameras/:id/hls/:file', { schema: { hide: true } }, async (request: HlsRequest, reply) => {
     if (!request.auth) throw notSignedIn();
+    // Video is for people watching in a browser: an API token cannot start a viewing session, nor use one.
+    if (request.auth.method === 'token') throw forbidden(SESSION_ONLY_MESSAGE);
     const { id, file } = request.params;
     if (!cameraIdSchema.safeParse(id).success) throw notFound(`Camera '${id.slice(0, 64)}'`);
     const isPlaylist = file === CAMERA_PLAYLIST;
