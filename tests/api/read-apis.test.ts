@@ -34,7 +34,7 @@ describe('GET /api/children', () => {
     const myIds = new Set(mine.map((c: { id: number }) => c.id));
     expect(theirs.some((c: { id: number }) => myIds.has(c.id))).toBe(false);
     expect(Object.keys(mine[0]).sort()).toEqual(
-      ['age', 'ageMonths', 'currentActivity', 'dateOfBirth', 'id', 'lastUpdate', 'name', 'profileImage', 'specialNeeds', 'specialNeedsDetails', 'status'].sort(),
+      ['age', 'ageMonths', 'currentActivity', 'dateOfBirth', 'id', 'lastUpdate', 'name', 'photosAllowed', 'profileImage', 'specialNeeds', 'specialNeedsDetails', 'status'].sort(),
     );
     expect(mine.map((c: { status: string }) => c.status).sort()).toEqual(['nap', 'offline', 'online']);
     expect(mine.some((c: { specialNeeds: boolean; specialNeedsDetails: string | null }) => c.specialNeeds && c.specialNeedsDetails)).toBe(true);
@@ -55,7 +55,7 @@ describe('GET /api/activities', () => {
   it('lists newest first with time and timeAgo computed at response time', async () => {
     const list = (await get('/api/activities?channel=classroom-3b', parent)).json();
     expect(list.length).toBeGreaterThan(5);
-    expect(Object.keys(list[0]).sort()).toEqual(['cameraId', 'childIds', 'description', 'id', 'occurredAt', 'time', 'timeAgo', 'type']);
+    expect(Object.keys(list[0]).sort()).toEqual(['cameraId', 'childIds', 'description', 'id', 'occurredAt', 'photos', 'time', 'timeAgo', 'type']);
     expect(list[0].time).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
     expect(list[0].timeAgo).toMatch(/^(just now|\d+ (minutes?|hours?|days?) ago)$/);
     const rows = await t.database.db
