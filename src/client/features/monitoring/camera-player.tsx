@@ -136,8 +136,12 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
     };
   }, [playing, renewNow, stop]);
 
-  // The camera's channel: a departure, a pause or the camera switched off stops the player.
+  // The camera's channel, while playing (a departure, a pause or the camera switched off stops
+  // the player) and once stopped (the camera opening again offers to watch again); an idle page
+  // opens no second connection.
+  const listening = state.kind === 'playing' || state.kind === 'stopped';
   useEffect(() => {
+    if (!listening) return;
     let socket: WebSocket | null = null;
     let stopped = false;
     let attempt = 0;
@@ -171,7 +175,7 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
       clearTimeout(retry);
       socket?.close(1000, 'left the camera');
     };
-  }, [cameraId, renewNow, stop]);
+  }, [cameraId, listening, renewNow, stop]);
 
   const room = viewers.data?.find((candidate) => candidate.cameraIds.includes(cameraId));
 
