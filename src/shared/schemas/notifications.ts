@@ -11,7 +11,7 @@ export const notificationCategoryLabels: Record<NotificationCategory, { label: s
   activity: { label: 'Activities', description: 'What staff log about your children.' },
   report: { label: 'Daily reports', description: "When a child's day is ready to read." },
   booking: { label: 'Bookings', description: 'A booking confirmed, declined or expired.' },
-  community: { label: 'Community', description: 'Replies to your posts and comments.' },
+  community: { label: 'Community', description: 'Comments on your posts.' },
   message: { label: 'Messages', description: 'Messages from nursery staff.' },
 };
 
