@@ -1,3 +1,4 @@
+import type { ApiScope } from '../shared/api-scopes';
 import type { FamilyRole, UserRole } from './db/database';
 
 /** The signed-in caller, as every service sees them. */
@@ -18,6 +19,17 @@ export interface AuthenticatedUser {
   familyRole: FamilyRole | null;
   createdAt: Date;
 }
+
+/**
+ * Who is on a /ws connection: with an API token, what it may do (absent for a browser session,
+ * which may do all its user may). Each feature's channels check the scope of their own reads.
+ */
+export interface SocketUser extends AuthenticatedUser {
+  tokenScopes?: readonly ApiScope[];
+}
+
+/** Whether a connection may follow what `scope` reads: always in a browser session. */
+export const socketMay = (user: SocketUser, scope: ApiScope) => !user.tokenScopes || user.tokenScopes.includes(scope);
 
 /** Nursery staff (and admins) work with whole classrooms; everyone else acts for their own family. */
 export const isStaff = (user: Pick<AuthenticatedUser, 'role'>) => user.role === 'staff' || user.role === 'admin';

@@ -128,6 +128,20 @@ describe("another family's or nursery's conversation", () => {
     for (const socket of outsiders) expect((await nextOfType(socket, 'conversation.message')).message.id).toBe(theirs.id);
     await Promise.all([...outsiders, ours].map((socket) => socket.close()));
   });
+
+  it('cannot be followed over /ws with an API token that may not read messages', async () => {
+    const { id } = await classroom3b();
+    const { db } = t.database;
+    const demoId = (await db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow()).id;
+    const liveOnly = (await t.app.services.auth.createApiToken(demoId, { name: 'live activity only', scopes: ['activities:read'] })).token;
+    for (const channel of [`conversation:${id}`, 'conversation:inbox']) {
+      const socket = await TestSocket.open(url, { token: liveOnly, origin: null });
+      socket.send({ type: 'join', channel });
+      expect((await socket.next()).type).toBe('error');
+      expect((await socket.closed).code).toBe(closeCodes.notAllowed);
+    }
+    await TestSocket.joined(url, `conversation:${id}`, { token: tokens.demo, origin: null }).then((socket) => socket.close());
+  });
 });
 
 describe('messages', () => {

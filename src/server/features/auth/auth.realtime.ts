@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import type { SocketAuthenticator } from '../../realtime/ws-route';
 import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 import { credentialOf } from './auth.hooks';
-import type { AuthenticatedUser } from '../../principal';
+import type { SocketUser } from '../../principal';
 import type { AuthService, Credential } from './auth.service';
 
 /** A credential as realtime keeps it: opaque to it, `<method>:<hash>` to us. */
@@ -15,15 +15,15 @@ function decode(value: string): Credential {
 }
 
 /** Who may open /ws: the auth hooks have already resolved request.auth from the cookie or token. */
-export function createSocketAuthenticator(auth: AuthService, config: Config): SocketAuthenticator<AuthenticatedUser> {
+export function createSocketAuthenticator(auth: AuthService, config: Config): SocketAuthenticator<SocketUser> {
   return {
     authenticateSocket(request: FastifyRequest) {
       refuseForeignOrigin(request, config);
       const credential = credentialOf(request);
       if (!request.auth || !credential) return undefined;
       requireScopeOfToken(request, RAW_ROUTE_SCOPES.liveActivity);
-      const { user } = request.auth;
-      return { user, userKey: String(user.id), credential: encode(credential) };
+      const { user, scopes } = request.auth;
+      return { user: scopes ? { ...user, tokenScopes: scopes } : user, userKey: String(user.id), credential: encode(credential) };
     },
     async liveCredentials(credentials) {
       const decoded = credentials.map(decode);

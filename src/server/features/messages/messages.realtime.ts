@@ -1,18 +1,18 @@
 import type { TopicOwner } from '../../realtime/ws-route';
-import type { AuthenticatedUser } from '../../principal';
+import { socketMay, type SocketUser } from '../../principal';
 import type { MessagesService, MessagingSignal } from './messages.service';
 
 /**
  * Messaging owns the channels `conversation:<id>` (one conversation: its messages, receipts and
  * who is typing) and `conversation:inbox` (every conversation of the caller's family, or of
  * their nursery for staff: messages and receipts, to keep a list and its unread counts live).
- * Joining is allowed exactly when the REST reads are. Messages travel as signals, not outbox
+ * Joining is allowed exactly when the REST reads are (an API token needs messages:read). Messages travel as signals, not outbox
  * events: a client that reconnects reloads the page of newest messages.
  */
-export function createMessagingTopics(messages: MessagesService): TopicOwner<AuthenticatedUser> {
+export function createMessagingTopics(messages: MessagesService): TopicOwner<SocketUser> {
   return {
     prefix: 'conversation',
-    topicFor: (user, channel) => messages.topicFor(user, channel),
+    topicFor: async (user, channel) => (socketMay(user, 'messages:read') ? messages.topicFor(user, channel) : undefined),
     refusal: (channel, { wasListening }) =>
       wasListening ? `You can no longer follow the conversation '${channel}'.` : `You cannot follow the conversation '${channel}'.`,
     deliveryOfEvent: () => undefined,
