@@ -796,9 +796,29 @@ export interface paths {
         head?: never;
         /**
          * Change a child's details
-         * @description Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.
+         * @description Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. photosAllowed: false means nursery staff can no longer tag the child in activity photos (photos already tagged stay). Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.
          */
         patch: operations["children-update"];
+        trace?: never;
+    };
+    "/children/{id}/reports/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A child's day at nursery
+         * @description The daily report of one child for one calendar day in the nursery's time zone (`date` is yyyy-MM-dd, or `today`), built from the activities logged that day, the child's own and their classroom's: arrival and departure, naps with start, end and duration, meals and snacks, other activities, photos, and staff notes. A nap ends at the child's next activity. A day with nothing logged answers empty sections; a day still to come answers 400. For the adults of the child's family, and for staff of the child's nursery; any other child answers 404.
+         */
+        get: operations["dailyReports-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/cameras": {
@@ -821,6 +841,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cameras/{id}/viewing-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start watching a camera
+         * @description A parent may watch only while one of their children is checked in to the camera's classroom (arrived, not yet departed), within the nursery's opening hours, and while staff have not paused the camera; staff of its nursery always. Records a viewing session (parents of the room see who watched) and answers its playlist address and a token valid for 60 s: send it as ?token= on the playlist and every segment, and renew it while watching.
+         */
+        post: operations["cameraAccess-start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cameras/{id}/viewing-sessions/{sessionId}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew the token of a viewing session
+         * @description A new 60 s token for your open session, only while you may still watch. A parent may watch only while one of their children is checked in to the camera's classroom (arrived, not yet departed), within the nursery's opening hours, and while staff have not paused the camera; staff of its nursery always.
+         */
+        post: operations["cameraAccess-renew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cameras/{id}/viewing-sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop watching
+         * @description Ends the viewing session: its tokens stop working, and the log records when you stopped. Ending it twice is harmless.
+         */
+        delete: operations["cameraAccess-end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cameras/viewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who watched your children's rooms
+         * @description For each of your children's classrooms, who watched its cameras today and in the past 30 days: staff and your own family by name, other parents only as a count. Staff get an empty list: they read GET /cameras/viewing-log.
+         */
+        get: operations["cameraAccess-viewers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cameras/viewing-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The nursery's full viewing log (nursery staff)
+         * @description Every viewing session of your nursery's cameras in the last 90 days, newest first (at most 500), optionally for one camera.
+         */
+        get: operations["cameraAccess-log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nursery/camera-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your nursery's opening hours and cameras (nursery staff)
+         * @description Opening hours per weekday (a day not listed is closed), and each camera: switched on, in privacy mode, with a video source.
+         */
+        get: operations["cameraAccess-settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nursery/opening-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set your nursery's opening hours (nursery staff)
+         * @description Replaces them: each day the nursery opens, with opensAt and closesAt as HH:MM in the nursery's time zone. Parents may watch cameras only within them.
+         */
+        put: operations["cameraAccess-updateOpeningHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cameras/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch a camera on or off, or privacy mode (nursery staff)
+         * @description privacyMode true pauses the camera at once for every viewer ("Camera paused by staff"); segments stop at the next request.
+         */
+        patch: operations["cameraAccess-updateCamera"];
+        trace?: never;
+    };
     "/activities": {
         parameters: {
             query?: never;
@@ -836,7 +1016,7 @@ export interface paths {
         put?: never;
         /**
          * Log a classroom activity (nursery staff)
-         * @description For staff of the nursery that owns the classroom, signed in or with their API token. `channel` is a camera id (classroom-3b) or a whole classroom as `classroom:<id>`; either way the activity joins that classroom's log and reaches every camera channel of it on /ws. Naming a child moves their status: arrival → online, nap → nap, departure → offline; any activity becomes their current activity.
+         * @description For staff of the nursery that owns the classroom, signed in or with their API token. `channel` is a camera id (classroom-3b) or a whole classroom as `classroom:<id>`; either way the activity joins that classroom's log and reaches every camera channel of it on /ws. Naming a child moves their status: arrival → online, nap → nap, departure → offline; any activity becomes their current activity. Attach up to 4 photos with `photoIds`, each the id POST /activities/photos answered for your upload, and name the children in them with `taggedChildIds` (by default the children the activity is about; for a classroom-wide one, any children of the classroom). Only tagged children's families, and the nursery's staff, see the photos; a child whose family chose no photos (photosAllowed: false) cannot be tagged.
          */
         post: operations["activities-create"];
         delete?: never;
@@ -1673,6 +1853,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your conversations with the classroom (staff: with families)
+         * @description One per family and classroom, each with the children it is about, its newest message, how many messages from the other side you have not read, and how far the other side has read yours. A family writes with each classroom its children are in, and that classroom's nursery staff with each such family; any other conversation answers 404. Live on /ws: join conversation:inbox for every conversation, or conversation:<id> for one (with who is typing).
+         */
+        get: operations["messages-conversations"];
+        put?: never;
+        /**
+         * The conversation with one classroom (staff: one family), opened if new
+         * @description A parent gives the classroom of one of their children; staff give the classroom and the family. Answers the conversation as GET /conversations lists it. A family writes with each classroom its children are in, and that classroom's nursery staff with each such family; any other conversation answers 404.
+         */
+        post: operations["messages-openConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's messages, newest first
+         * @description A family writes with each classroom its children are in, and that classroom's nursery staff with each such family; any other conversation answers 404. Paged: `limit` items a page (default 20, at most 100); pass a page's `nextCursor` as `cursor` to get the next page, until nextCursor is null. Cursors are opaque: a malformed one, or one from another list, gives 400 naming cursor. Rows added while you page never repeat or shift the pages still to come.
+         */
+        get: operations["messages-list"];
+        put?: never;
+        /**
+         * Send a message
+         * @description Text of up to 2000 characters, a photo (upload it first with POST /community/images and give its id as photoId; only this family and the nursery's staff can open it), or both. Give each new message a clientId of your own: sending again with the same clientId stores nothing new and answers the message stored the first time, so a send that timed out can be retried safely. A message from staff notifies the family's adults. A family writes with each classroom its children are in, and that classroom's nursery staff with each such family; any other conversation answers 404.
+         */
+        post: operations["messages-send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a conversation read
+         * @description Up to upToMessageId, or the newest message when it is left out; a marker never moves back. The other side sees "Seen" on what you have read. Answers how far you have read and how many messages are still unread. A family writes with each classroom its children are in, and that classroom's nursery staff with each such family; any other conversation answers 404.
+         */
+        post: operations["messages-markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's VAPID public key
+         * @description Give it to the browser's pushManager.subscribe() as applicationServerKey (decoded from base64url). Every notification is signed with its private key.
+         */
+        get: operations["pushSubscriptions-publicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your devices with notifications on
+         * @description Every browser you turned notifications on in, oldest first, each named from its user agent. Needs a browser session.
+         */
+        get: operations["pushSubscriptions-list"];
+        put?: never;
+        /**
+         * Turn notifications on for this browser
+         * @description Send the browser's PushSubscription.toJSON(): {endpoint, expirationTime, keys: {p256dh, auth}}. Saving the same endpoint again updates it rather than adding a device; an endpoint saved by another account (a shared computer) moves to you. The endpoint must be https:// and public. Needs a browser session.
+         */
+        post: operations["pushSubscriptions-save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn notifications off for a device
+         * @description Nothing more is sent to it. Answers the device removed. Needs a browser session.
+         */
+        delete: operations["pushSubscriptions-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1686,6 +1998,110 @@ export interface paths {
          */
         get: operations["events-list"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications, newest first
+         * @description What you were told: activities about your children, your day reports, bookings, replies and messages, read or not. Each adult of a family has their own notifications and read state; staff and teachers have none. From a browser session only (API tokens get 403). Paged: `limit` items a page (default 20, at most 100); pass a page's `nextCursor` as `cursor` to get the next page, until nextCursor is null. Cursors are opaque: a malformed one, or one from another list, gives 400 naming cursor. Rows added while you page never repeat or shift the pages still to come.
+         */
+        get: operations["notifications-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of your notifications are unread
+         * @description The bell's count. Live on /ws: join channel notifications:me. Each adult of a family has their own notifications and read state; staff and teachers have none. From a browser session only (API tokens get 403).
+         */
+        get: operations["notifications-unreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one notification read
+         * @description Answers the notification with readAt set (marking it again keeps the first time). Another adult's notification answers 404. Each adult of a family has their own notifications and read state; staff and teachers have none. From a browser session only (API tokens get 403).
+         */
+        post: operations["notifications-markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all your notifications read
+         * @description Answers how many were marked now, and the unread count after (0). Each adult of a family has their own notifications and read state; staff and teachers have none. From a browser session only (API tokens get 403).
+         */
+        post: operations["notifications-markAllRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notification settings
+         * @description Per category (activity, report, booking, community, message), in the app and by push; activity types you muted; quiet hours (no push between start and end, as HH:MM in timeZone). Everything is on until you change it. Each adult of a family has their own notifications and read state; staff and teachers have none. From a browser session only (API tokens get 403).
+         */
+        get: operations["notifications-preferences"];
+        /**
+         * Change your notification settings
+         * @description Send every setting, as GET answers them (without timeZone); quietHours null for none. Applies to notifications made from now on. Each adult of a family has their own notifications and read state; staff and teachers have none. From a browser session only (API tokens get 403).
+         */
+        put: operations["notifications-savePreferences"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1785,6 +2201,106 @@ export interface paths {
          * @description At most 480 px a side. Your own uploads, and images on posts you may read (a support group's only for its members). Anything else answers 404.
          */
         get: operations["community-images-get-thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activities/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo for an activity (nursery staff)
+         * @description Send the raw image bytes as the body with an image Content-Type: PNG, JPEG, WebP or GIF (judged by the bytes), up to 5 MB. It is decoded and stored again as WebP, at most 2048 px a side, with its metadata (EXIF, GPS) removed, plus a copy at most 480 px a side. Uploads count against the same daily quota as community images. Pass the answered id in photoIds (up to 4) on POST /activities, with taggedChildIds; a photo not attached within a day is deleted.
+         */
+        post: operations["activities-photos-upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activities/{activityId}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An activity's photo
+         * @description Only to the activity's nursery staff and to families with a child tagged in the photo, checked on every request; anyone else, another family of the same classroom too, gets 404. Take the URL from the activity's photos.
+         */
+        get: operations["activities-photos-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activities/{activityId}/photos/{photoId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An activity photo's small copy for lists
+         * @description At most 480 px a side. Only to the activity's nursery staff and to families with a child tagged in the photo, checked on every request; anyone else, another family of the same classroom too, gets 404. Take the URL from the activity's photos.
+         */
+        get: operations["activities-photos-get-thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activities/{activityId}/photos/{photoId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An activity's photo, to save
+         * @description The full size with Content-Disposition: attachment and a file name such as maya-nap-2026-11-26.webp (naming only your own children). Only to the activity's nursery staff and to families with a child tagged in the photo, checked on every request; anyone else, another family of the same classroom too, gets 404. Take the URL from the activity's photos.
+         */
+        get: operations["activities-photos-download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cameras/{id}/hls/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A camera's live HLS playlist (index.m3u8) or one of its segments
+         * @description Needs `token` from POST /cameras/{id}/viewing-sessions (valid 60 s; renew it while watching), signed in as the same user. Every request checks again that you may watch now: a parent only while one of their children is checked in to the camera's classroom, within the nursery's opening hours, and while the camera is not paused; staff of its nursery always.
+         */
+        get: operations["cameras-hls-get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2592,7 +3108,7 @@ export interface operations {
                             lastUsedAt: string | null;
                             lastUsedIp: string | null;
                             revokedAt: string | null;
-                            scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
+                            scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "messages:read" | "messages:write" | "webhooks:manage")[];
                             expiresAt: string | null;
                         }[];
                         nextCursor: string | null;
@@ -2657,7 +3173,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes?: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
+                    scopes?: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "messages:read" | "messages:write" | "webhooks:manage")[];
                     expiresAt?: string | null;
                 };
             };
@@ -2683,7 +3199,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "messages:read" | "messages:write" | "webhooks:manage")[];
                         expiresAt: string | null;
                         token: string;
                     };
@@ -2776,7 +3292,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "messages:read" | "messages:write" | "webhooks:manage")[];
                         expiresAt: string | null;
                     };
                 };
@@ -2859,7 +3375,7 @@ export interface operations {
                         lastUsedAt: string | null;
                         lastUsedIp: string | null;
                         revokedAt: string | null;
-                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "webhooks:manage")[];
+                        scopes: ("profile:read" | "events:read" | "children:read" | "children:write" | "activities:read" | "activities:write" | "bookings:read" | "bookings:write" | "community:read" | "community:write" | "messages:read" | "messages:write" | "webhooks:manage")[];
                         expiresAt: string | null;
                     };
                 };
@@ -6522,6 +7038,8 @@ export interface operations {
                         lastUpdate: string | null;
                         specialNeeds: boolean;
                         specialNeedsDetails: string | null;
+                        /** @default true */
+                        photosAllowed: boolean;
                     }[];
                 };
             };
@@ -6595,6 +7113,8 @@ export interface operations {
                     specialNeeds?: boolean;
                     /** @default null */
                     specialNeedsDetails?: string | null;
+                    /** @default true */
+                    photosAllowed?: boolean;
                 };
             };
         };
@@ -6624,6 +7144,8 @@ export interface operations {
                         lastUpdate: string | null;
                         specialNeeds: boolean;
                         specialNeedsDetails: string | null;
+                        /** @default true */
+                        photosAllowed: boolean;
                     };
                 };
             };
@@ -6736,6 +7258,8 @@ export interface operations {
                         lastUpdate: string | null;
                         specialNeeds: boolean;
                         specialNeedsDetails: string | null;
+                        /** @default true */
+                        photosAllowed: boolean;
                     };
                 };
             };
@@ -6807,6 +7331,7 @@ export interface operations {
                     dateOfBirth?: string;
                     specialNeeds?: boolean;
                     specialNeedsDetails?: string | null;
+                    photosAllowed?: boolean;
                 };
             };
         };
@@ -6834,6 +7359,8 @@ export interface operations {
                         lastUpdate: string | null;
                         specialNeeds: boolean;
                         specialNeedsDetails: string | null;
+                        /** @default true */
+                        photosAllowed: boolean;
                     };
                 };
             };
@@ -6884,6 +7411,190 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "dailyReports-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+                date: "today" | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        child: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                        };
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
+                        date: string;
+                        timeZone: string;
+                        /**
+                         * Format: date
+                         * @example 2026-11-26
+                         */
+                        previousDate: string;
+                        nextDate: string | null;
+                        isToday: boolean;
+                        arrival: {
+                            /** @example 1 */
+                            id: number;
+                            type: string;
+                            time: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            occurredAt: string;
+                            description: string;
+                            wholeClassroom: boolean;
+                        } | null;
+                        departure: {
+                            /** @example 1 */
+                            id: number;
+                            type: string;
+                            time: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            occurredAt: string;
+                            description: string;
+                            wholeClassroom: boolean;
+                        } | null;
+                        naps: {
+                            start: {
+                                /** @example 1 */
+                                id: number;
+                                type: string;
+                                time: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-26T09:30:00.000Z
+                                 */
+                                occurredAt: string;
+                                description: string;
+                                wholeClassroom: boolean;
+                            };
+                            endTime: string | null;
+                            endedAt: string | null;
+                            durationMinutes: number | null;
+                            ongoing: boolean;
+                        }[];
+                        meals: {
+                            /** @example 1 */
+                            id: number;
+                            type: string;
+                            time: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            occurredAt: string;
+                            description: string;
+                            wholeClassroom: boolean;
+                        }[];
+                        activities: {
+                            /** @example 1 */
+                            id: number;
+                            type: string;
+                            time: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            occurredAt: string;
+                            description: string;
+                            wholeClassroom: boolean;
+                        }[];
+                        photos: {
+                            id: string;
+                            url: string;
+                            thumbnailUrl: string;
+                            downloadUrl: string;
+                            width: number;
+                            height: number;
+                            /** @example 1 */
+                            activityId: number;
+                            description: string;
+                            time: string;
+                        }[];
+                        notes: {
+                            /** @example 1 */
+                            id: number;
+                            type: string;
+                            time: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            occurredAt: string;
+                            description: string;
+                            wholeClassroom: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description date is not a day, or is still to come */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a child whose day you may see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6970,6 +7681,752 @@ export interface operations {
             };
         };
     };
+    "cameraAccess-start": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: the viewing session, its playlist and first token. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                        /** @example 1 */
+                        sessionId: number;
+                        cameraId: string;
+                        playlistUrl: string;
+                        hasVideo: boolean;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description You may not watch this camera now; detail says why */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such camera in your nursery (staff) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameraAccess-renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: string;
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description You may no longer watch, or the session has ended; detail says why */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a viewing session of yours for this camera */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameraAccess-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: string;
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: boolean;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a viewing session of yours for this camera */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameraAccess-viewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        classroomId: number;
+                        classroomName: string;
+                        cameraIds: string[];
+                        today: {
+                            named: {
+                                name: string;
+                                /** @enum {string} */
+                                kind: "staff" | "family";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-26T09:30:00.000Z
+                                 */
+                                lastWatchedAt: string;
+                            }[];
+                            otherParents: number;
+                        };
+                        past30Days: {
+                            named: {
+                                name: string;
+                                /** @enum {string} */
+                                kind: "staff" | "family";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-26T09:30:00.000Z
+                                 */
+                                lastWatchedAt: string;
+                            }[];
+                            otherParents: number;
+                        };
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameraAccess-log": {
+        parameters: {
+            query?: {
+                cameraId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        cameraId: string;
+                        cameraName: string;
+                        viewerName: string;
+                        /** @enum {string} */
+                        viewerKind: "staff" | "parent";
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        startedAt: string;
+                        endedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not nursery staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameraAccess-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openingHours: {
+                            weekday: number;
+                            opensAt: string;
+                            closesAt: string;
+                        }[];
+                        cameras: {
+                            id: string;
+                            name: string;
+                            classroomName: string;
+                            enabled: boolean;
+                            privacyMode: boolean;
+                            hasSource: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not nursery staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameraAccess-updateOpeningHours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    openingHours: {
+                        weekday: number;
+                        opensAt: string;
+                        closesAt: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openingHours: {
+                            weekday: number;
+                            opensAt: string;
+                            closesAt: string;
+                        }[];
+                        cameras: {
+                            id: string;
+                            name: string;
+                            classroomName: string;
+                            enabled: boolean;
+                            privacyMode: boolean;
+                            hasSource: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not nursery staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameraAccess-updateCamera": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    privacyMode?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openingHours: {
+                            weekday: number;
+                            opensAt: string;
+                            closesAt: string;
+                        }[];
+                        cameras: {
+                            id: string;
+                            name: string;
+                            classroomName: string;
+                            enabled: boolean;
+                            privacyMode: boolean;
+                            hasSource: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not nursery staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such camera in your nursery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "activities-list": {
         parameters: {
             query?: {
@@ -7006,6 +8463,15 @@ export interface operations {
                         occurredAt: string;
                         childIds: number[];
                         cameraId: string | null;
+                        /** @default [] */
+                        photos: {
+                            id: string;
+                            url: string;
+                            thumbnailUrl: string;
+                            downloadUrl: string;
+                            width: number;
+                            height: number;
+                        }[];
                     }[];
                 };
             };
@@ -7080,6 +8546,9 @@ export interface operations {
                      * @example 2026-11-26T09:30:00.000Z
                      */
                     occurredAt?: string;
+                    /** @default [] */
+                    photoIds?: string[];
+                    taggedChildIds?: number[];
                 };
             };
         };
@@ -7106,6 +8575,15 @@ export interface operations {
                         occurredAt: string;
                         childIds: number[];
                         cameraId: string | null;
+                        /** @default [] */
+                        photos: {
+                            id: string;
+                            url: string;
+                            thumbnailUrl: string;
+                            downloadUrl: string;
+                            width: number;
+                            height: number;
+                        }[];
                     };
                 };
             };
@@ -7231,6 +8709,15 @@ export interface operations {
                             occurredAt: string;
                             childIds: number[];
                             cameraId: string | null;
+                            /** @default [] */
+                            photos: {
+                                id: string;
+                                url: string;
+                                thumbnailUrl: string;
+                                downloadUrl: string;
+                                width: number;
+                                height: number;
+                            }[];
                         }[];
                         nextCursor: string | null;
                     };
@@ -7315,6 +8802,15 @@ export interface operations {
                         occurredAt: string;
                         childIds: number[];
                         cameraId: string | null;
+                        /** @default [] */
+                        photos: {
+                            id: string;
+                            url: string;
+                            thumbnailUrl: string;
+                            downloadUrl: string;
+                            width: number;
+                            height: number;
+                        }[];
                     };
                 };
             };
@@ -7396,6 +8892,7 @@ export interface operations {
                             status: string;
                             currentActivity: string | null;
                             lastUpdate: string | null;
+                            photosAllowed: boolean;
                         }[];
                     }[];
                 };
@@ -11887,6 +13384,918 @@ export interface operations {
             };
         };
     };
+    "messages-conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        classroom: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                        };
+                        family: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                        };
+                        children: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                        }[];
+                        lastMessage: {
+                            /** @example 1 */
+                            id: number;
+                            /** @example 1 */
+                            conversationId: number;
+                            /** @enum {string} */
+                            side: "family" | "staff";
+                            authorName: string | null;
+                            authorId: number | null;
+                            body: string;
+                            photo: {
+                                url: string;
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                            } | null;
+                            clientId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                        } | null;
+                        unreadCount: number;
+                        seenUpToMessageId: number | null;
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "messages-openConversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 1 */
+                    classroomId: number;
+                    /** @example 1 */
+                    familyId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        classroom: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                        };
+                        family: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                        };
+                        children: {
+                            /** @example 1 */
+                            id: number;
+                            name: string;
+                        }[];
+                        lastMessage: {
+                            /** @example 1 */
+                            id: number;
+                            /** @example 1 */
+                            conversationId: number;
+                            /** @enum {string} */
+                            side: "family" | "staff";
+                            authorName: string | null;
+                            authorId: number | null;
+                            body: string;
+                            photo: {
+                                url: string;
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                            } | null;
+                            clientId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                        } | null;
+                        unreadCount: number;
+                        seenUpToMessageId: number | null;
+                    };
+                };
+            };
+            /** @description A field is not valid; errors names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an adult of a family or nursery staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such classroom or family for you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "messages-list": {
+        parameters: {
+            query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
+                limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
+                cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
+            };
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @example 1 */
+                            id: number;
+                            /** @example 1 */
+                            conversationId: number;
+                            /** @enum {string} */
+                            side: "family" | "staff";
+                            authorName: string | null;
+                            authorId: number | null;
+                            body: string;
+                            photo: {
+                                url: string;
+                                thumbnailUrl: string;
+                                width: number;
+                                height: number;
+                            } | null;
+                            clientId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad limit or cursor; errors names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a conversation of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "messages-send": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: string;
+                    body?: string;
+                    /** @default null */
+                    photoId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent: answers 201 with the message (the first one, when clientId was used before). */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @example 1 */
+                        conversationId: number;
+                        /** @enum {string} */
+                        side: "family" | "staff";
+                        authorName: string | null;
+                        authorId: number | null;
+                        body: string;
+                        photo: {
+                            url: string;
+                            thumbnailUrl: string;
+                            width: number;
+                            height: number;
+                        } | null;
+                        clientId: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description A field is not valid; errors names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a conversation of yours, or not a photo you uploaded */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "messages-markRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 1 */
+                    upToMessageId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        conversationId: number;
+                        /** @enum {string} */
+                        side: "family" | "staff";
+                        /** @example 1 */
+                        lastReadMessageId: number;
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description A field is not valid; errors names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a conversation of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "pushSubscriptions-publicKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicKey: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: Nothing is there, or it belongs to someone else. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "pushSubscriptions-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        deviceLabel: string;
+                        endpoint: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token: devices are managed from a signed-in browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "pushSubscriptions-save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: answers 201 with the device. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        deviceLabel: string;
+                        endpoint: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token: devices are managed from a signed-in browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "pushSubscriptions-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        deviceLabel: string;
+                        endpoint: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthenticated`: No valid session cookie or API token came with the request. `invalid_credentials`: The email or password, the two-step code, or the passkey is wrong. `two_step_required`: The password was right, and the account has two-step sign-in on: send a code to POST /api/auth/two-step/sign-in with the cookie this answer set. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Called with an API token: devices are managed from a signed-in browser session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your devices */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "events-list": {
         parameters: {
             query?: {
@@ -12128,6 +14537,15 @@ export interface operations {
                                     occurredAt: string;
                                     childIds: number[];
                                     cameraId: string | null;
+                                    /** @default [] */
+                                    photos: {
+                                        id: string;
+                                        url: string;
+                                        thumbnailUrl: string;
+                                        downloadUrl: string;
+                                        width: number;
+                                        height: number;
+                                    }[];
                                 };
                                 /**
                                  * @description The classroom it was logged for (its channel on /ws is classroom:<classroomId>).
@@ -12166,6 +14584,8 @@ export interface operations {
                                     lastUpdate: string | null;
                                     specialNeeds: boolean;
                                     specialNeedsDetails: string | null;
+                                    /** @default true */
+                                    photosAllowed: boolean;
                                 };
                             };
                             /**
@@ -12199,6 +14619,8 @@ export interface operations {
                                     lastUpdate: string | null;
                                     specialNeeds: boolean;
                                     specialNeedsDetails: string | null;
+                                    /** @default true */
+                                    photosAllowed: boolean;
                                 };
                             };
                             /**
@@ -12277,6 +14699,545 @@ export interface operations {
             };
             /** @description `not_found`: Nothing is there, or it belongs to someone else. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-list": {
+        parameters: {
+            query?: {
+                /** @description Items per page: 1 to 100, 20 when absent. */
+                limit?: number;
+                /** @description The previous page's nextCursor, to read the page after it. Opaque: pass it back unchanged. */
+                cursor?: string;
+                /** @description Sent by tRPC's infinite queries; lists page forward only, so it is ignored. */
+                direction?: "forward" | "backward";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @example 1 */
+                            id: number;
+                            /** @enum {string} */
+                            category: "activity" | "booking" | "community" | "message" | "report";
+                            title: string;
+                            body: string;
+                            link: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-26T09:30:00.000Z
+                             */
+                            createdAt: string;
+                            readAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad limit or cursor; errors names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-unreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-markRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        id: number;
+                        /** @enum {string} */
+                        category: "activity" | "booking" | "community" | "message" | "report";
+                        title: string;
+                        body: string;
+                        link: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-26T09:30:00.000Z
+                         */
+                        createdAt: string;
+                        readAt: string | null;
+                    };
+                };
+            };
+            /** @description The id is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not one of your notifications */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-markAllRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        marked: number;
+                        unread: number;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categories: {
+                            activity: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            booking: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            community: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            message: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            report: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                        };
+                        mutedActivityTypes: string[];
+                        quietHours: {
+                            start: string;
+                            end: string;
+                        } | null;
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-savePreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categories: {
+                        activity: {
+                            inApp: boolean;
+                            push: boolean;
+                        };
+                        booking: {
+                            inApp: boolean;
+                            push: boolean;
+                        };
+                        community: {
+                            inApp: boolean;
+                            push: boolean;
+                        };
+                        message: {
+                            inApp: boolean;
+                            push: boolean;
+                        };
+                        report: {
+                            inApp: boolean;
+                            push: boolean;
+                        };
+                    };
+                    mutedActivityTypes: string[];
+                    quietHours: {
+                        start: string;
+                        end: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categories: {
+                            activity: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            booking: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            community: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            message: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                            report: {
+                                inApp: boolean;
+                                push: boolean;
+                            };
+                        };
+                        mutedActivityTypes: string[];
+                        quietHours: {
+                            start: string;
+                            end: string;
+                        } | null;
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description A setting is not valid; errors names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: The body is over the limit: 1 MB for JSON, 5 MB for an image. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: JSON bodies need Content-Type: application/json; images must be JPEG, PNG, WebP or GIF. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12690,6 +15651,453 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "activities-photos-upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text up to 255 printable characters. A retry with the same key and body within 24 hours replays the first answer; with another body it answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "image/webp": string;
+                "image/gif": string;
+            };
+        };
+        responses: {
+            /** @description Stored; answers its id, to attach with photoIds. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        width: number;
+                        height: number;
+                        byteSize: number;
+                    };
+                };
+            };
+            /** @description The body was empty, or did not arrive whole. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not nursery staff, or a token without activities:write. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: An account with this email already exists. `email_unavailable`: This server sends no email, so a password-reset link cannot be emailed: a family guardian or the nursery can give one. `two_step_already_on`: Two-step sign-in is already on for this account; turn it off first to set it up again. `last_sign_in_method`: This passkey is the only way left to sign in to the account (it has no password), so it cannot be removed. `last_guardian`: A family always keeps at least one guardian: make another adult a guardian first. `family_not_empty`: The only adult of a family with children or bookings cannot leave it: invite another guardian first. `slot_unavailable`: The teacher or the child already has a session at that time. `booking_limit_reached`: Too many requests are waiting for teachers to confirm (3 per teacher, 10 in all). `booking_not_cancellable`: The booking is no longer in a status that allows this change. `webhook_disabled`: The webhook was turned off after 3 days of failed deliveries: turn it back on (POST /api/webhooks/{id}/enable) before resending. `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry once it has finished. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Larger than 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a PNG, JPEG, WebP or GIF image that decodes whole. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Today's upload quota is used up; Retry-After says when the next upload is allowed. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "activities-photos-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                activityId: number;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description If-None-Match named its ETag, and you may still see the photo. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such photo on that activity, or not one you may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many photo requests from this IP address; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "activities-photos-get-thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                activityId: number;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description If-None-Match named its ETag, and you may still see the photo. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such photo on that activity, or not one you may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many photo requests from this IP address; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "activities-photos-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                activityId: number;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description If-None-Match named its ETag, and you may still see the photo. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such photo on that activity, or not one you may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many photo requests from this IP address; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "cameras-hls-get": {
+        parameters: {
+            query: {
+                /** @description The secret of a calendar subscription, as in the address Profile shows. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the thing the path names, as listed by its collection. Ids of another family answer 404. */
+                id: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist (its segment addresses carry the token) or a segment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                    "video/iso.segment": string;
+                    "video/mp4": string;
+                };
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is missing, expired, of an ended session, or bound to another user or camera; or you may not watch now (detail says why). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such camera (staff: none of your nursery), no video for it on this server, or a segment no longer in the playlist. */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13207,6 +16615,15 @@ export interface operations {
                             occurredAt: string;
                             childIds: number[];
                             cameraId: string | null;
+                            /** @default [] */
+                            photos: {
+                                id: string;
+                                url: string;
+                                thumbnailUrl: string;
+                                downloadUrl: string;
+                                width: number;
+                                height: number;
+                            }[];
                         };
                         /**
                          * @description The classroom it was logged for (its channel on /ws is classroom:<classroomId>).
@@ -13285,6 +16702,8 @@ export interface operations {
                             lastUpdate: string | null;
                             specialNeeds: boolean;
                             specialNeedsDetails: string | null;
+                            /** @default true */
+                            photosAllowed: boolean;
                         };
                     };
                 };
@@ -13358,6 +16777,8 @@ export interface operations {
                             lastUpdate: string | null;
                             specialNeeds: boolean;
                             specialNeedsDetails: string | null;
+                            /** @default true */
+                            photosAllowed: boolean;
                         };
                     };
                 };
