@@ -36,7 +36,17 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // The daily-loop journey's push service listens on 127.0.0.1, as a test receiver does.
+    PUSH_ALLOW_PRIVATE: 'true',
+  };
   delete env.DATABASE_URL;
 
   let dropDatabase: (() => Promise<void>) | undefined;
