@@ -24,6 +24,13 @@ describe('accessible colours', () => {
     expect(contrastRatio(light[`--mantine-color-${name}-light-color`]!, tint)).toBeGreaterThanOrEqual(AA_CONTRAST);
   });
 
+  it.each(Object.keys(fullTheme.colors).filter((name) => name !== 'dark'))('gives %s coloured text at AA on white in light and on the dark surfaces in dark', (name) => {
+    expect(contrastRatio(light[`--mantine-color-${name}-text`]!, '#ffffff')).toBeGreaterThanOrEqual(AA_CONTRAST);
+    for (const background of [fullTheme.colors.dark[6], fullTheme.colors.dark[7], fullTheme.colors.dark[8]]) {
+      expect(contrastRatio(dark[`--mantine-color-${name}-text`]!, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+    }
+  });
+
   it('keeps secondary text at AA on the page background', () => {
     expect(contrastRatio(light['--mantine-color-dimmed']!, '#f7f8f6')).toBeGreaterThanOrEqual(AA_CONTRAST);
   });

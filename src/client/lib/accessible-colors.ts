@@ -63,6 +63,12 @@ export const accessibleColorsResolver: CSSVariablesResolver = (theme: MantineThe
       scheme[`--mantine-color-${name}-filled-hover`] = filledHover;
     }
     light[`--mantine-color-${name}-text`] = filled;
+    // Coloured text on a dark surface (a link, an active tab's label): the filled shade above is
+    // chosen for white text on it and reads 3.1:1 as text on the dark body (sea-green #1f7d6e on
+    // #242424). Mantine's dark text is shade 4: keep it, or the nearest lighter shade, once it
+    // reads on the lightest dark surface (cards, dark-6), so it reads on the body and page too.
+    dark[`--mantine-color-${name}-text`] =
+      shades.slice(0, 5).reverse().find((shade) => contrastRatio(shade, theme.colors.dark[6]) >= AA_CONTRAST) ?? shades[0]!;
     light[`--mantine-color-${name}-outline`] = filled;
     light[`--mantine-color-${name}-light`] = shades[0];
     light[`--mantine-color-${name}-light-hover`] = shades[1];

@@ -1,10 +1,13 @@
-import { Box, Text, UnstyledButton } from '@mantine/core';
+import { Box, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { isActive, navItems } from './nav-items';
 
 /** The mobile tab bar: every section except the assistant. */
 export function BottomTabs() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The primary colour's text role, not its fill: the fill is picked for white text on it and reads
+  // 3.1:1 as a label on the dark theme's bar (accessible-colors.ts gives the text role AA in both).
+  const activeColor = `var(--mantine-color-${useMantineTheme().primaryColor}-text)`;
   return (
     <Box component="nav" aria-label="Tab bar" h="100%" style={{ display: 'flex', alignItems: 'stretch' }}>
       {navItems
@@ -26,7 +29,7 @@ export function BottomTabs() {
                 alignItems: 'center',
                 justifyContent: 'center',
                 gap: 2,
-                color: active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)',
+                color: active ? activeColor : 'var(--mantine-color-dimmed)',
               }}
             >
               <Icon size={22} stroke={active ? 2 : 1.6} aria-hidden />
