@@ -4,6 +4,7 @@ import { bookingPayload, firstNurseryId, fixedNow, teacherNamed } from '../shado
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 import { familyIdOf } from '../helpers/test-database';
+import { browserKeys } from '../helpers/push-receiver';
 
 /**
  * Reads /api/openapi.json and calls every operation in it signed out, as the wrong family with
@@ -70,6 +71,10 @@ interface DemoRows {
   /** An activity about the demo family's child, with a photo of them that staff took, and that photo. */
   photoActivityId: number;
   activityPhotoId: string;
+  /** A notification of the demo parent's. */
+  notificationId: number;
+  /** A device the demo parent turned notifications on for (an address that never resolves). */
+  pushSubscriptionId: number;
 }
 
 /**
@@ -114,6 +119,10 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
   'POST /family/members/{id}/password-reset path:id': { expect: 'refused', request: (r) => ({ url: `/api/family/members/${r.userId}/password-reset` }) },
   'GET /webhooks/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}` }) },
   'DELETE /webhooks/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}` }) },
+  'GET /children/{id}/reports/{date} path:id': { expect: 'refused', request: (r) => ({ url: `/api/children/${r.childId}/reports/today` }) },
+  'GET /children/{id}/reports/{date} path:date': { notFamilyData: 'a calendar day; the child id decides whose report it is' },
+  'DELETE /push-subscriptions/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/push-subscriptions/${r.pushSubscriptionId}` }) },
+  'POST /notifications/{id}/read path:id': { expect: 'refused', request: (r) => ({ url: `/api/notifications/${r.notificationId}/read`, payload: {} }) },
   'GET /webhooks/{id}/deliveries path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries` }) },
   'POST /webhooks/{id}/deliveries/{deliveryId}/resend path:id': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries/${r.webhookDeliveryId}/resend` }) },
   'POST /webhooks/{id}/deliveries/{deliveryId}/resend path:deliveryId': { expect: 'refused', request: (r) => ({ url: `/api/webhooks/${r.webhookId}/deliveries/${r.webhookDeliveryId}/resend` }) },
@@ -374,8 +383,16 @@ async function createDemoRows(): Promise<DemoRows> {
   expect(photo.statusCode, photo.body).toBe(201);
   const photoActivity = await inject('POST', '/api/activities', { cookie: staff, 'content-type': 'application/json' }, JSON.stringify({ channel: camera.id, childId: pictured.id, type: 'nap', description: 'Sleeping.', photoIds: [photo.json().id] }));
   expect(photoActivity.statusCode, photoActivity.body).toBe(201);
+  const notification = await db
+    .insertInto('notifications')
+    .values({ user_id: user.id, family_id: await familyIdOf(db, user.id), category: 'activity', title: 'Maya: Nap', body: 'Sleeping.', link: '/monitoring', push_state: 'none', source: 'sweep' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const device = await asDemo('POST', '/api/push-subscriptions', { endpoint: 'https://push.invalid/sweep', expirationTime: null, keys: browserKeys() });
   return {
     ...partial,
+    notificationId: notification.id,
+    pushSubscriptionId: device.id,
     photoActivityId: photoActivity.json().id,
     activityPhotoId: photo.json().id,
     viewingSessionId: viewing.id,
@@ -425,6 +442,9 @@ async function demoFamilyRows() {
     messages: await db.selectFrom('messages').select(['id', 'body', 'photo_id']).where('conversation_id', '=', rows.conversationId).orderBy('id').execute(),
     readMarkers: await db.selectFrom('conversation_reads').selectAll().where('conversation_id', '=', rows.conversationId).execute(),
     activitiesOfTheirChild: await db.selectFrom('activity_children').select(['activity_id']).where('child_id', '=', rows.childId).orderBy('activity_id').execute(),
+    // Those that existed before the sweep: family2's comment on a demo post rightly adds one.
+    notifications: await db.selectFrom('notifications').select(['id', 'read_at']).where('user_id', '=', userId).where('id', '<=', rows.notificationId).orderBy('id').execute(),
+    pushSubscriptions: await db.selectFrom('push_subscriptions').select(['id', 'endpoint']).where('user_id', '=', userId).orderBy('id').execute(),
   };
 }
 
