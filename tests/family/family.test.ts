@@ -190,7 +190,9 @@ describe('a carer', () => {
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: { method: string; path: string } } } }>;
     const procedureOf = new Map(Object.entries(procedures).flatMap(([path, { _def }]) => (_def.meta?.openapi ? [[`${_def.meta.openapi.method} ${_def.meta.openapi.path}`, path]] : [])));
     // Outside tRPC: the community's images are for carers too; bookings and the family's export are not.
-    const rawForCarers: Record<string, boolean> = { 'community-images-upload': true, 'community-images-get': true, 'community-images-get-thumbnail': true, 'shadow-bookings-calendar': false, 'family-exports-download': false };
+    const rawForCarers: Record<string, boolean> = { 'community-images-upload': true, 'community-images-get': true, 'community-images-get-thumbnail': true, 'shadow-bookings-calendar': false, 'family-exports-download': false,
+      // A carer sees the children's photos and may watch their room (with a viewing session's token); uploading is for staff.
+      'activities-photos-get': true, 'activities-photos-get-thumbnail': true, 'activities-photos-download': true, 'activities-photos-upload': false, 'cameras-hls-get': true };
     let refused = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -200,7 +202,10 @@ describe('a carer', () => {
         expect(allowed, `${method} ${path} is neither a procedure nor a known route`).not.toBeUndefined();
         if (allowed) continue;
         const url = path.replace(/\{[a-z]+\}/gi, '1');
-        const response = await rest(method.toUpperCase() as 'GET', url, carer.cookie, method === 'get' ? undefined : {});
+        // An upload route takes image bytes; anything else is refused (415) before who is asking.
+        const response = operation.operationId.endsWith('-upload')
+          ? await t.app.inject({ method: 'POST', url: `/api${url}`, headers: { cookie: carer.cookie, origin: TEST_ORIGIN, 'content-type': 'image/png' }, payload: Buffer.from('not read') })
+          : await rest(method.toUpperCase() as 'GET', url, carer.cookie, method === 'get' ? undefined : {});
         expect(response.statusCode, `${method} ${path}`).toBe(403);
         refused++;
       }

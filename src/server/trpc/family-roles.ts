@@ -34,6 +34,11 @@ export const CARER_MAY = new Set<string>([
   'activities.page',
   'activities.get',
   'dailyReports.get',
+  // Watching the children's room while they are there, and seeing who else watched.
+  'cameraAccess.start',
+  'cameraAccess.renew',
+  'cameraAccess.end',
+  'cameraAccess.viewers',
   // Without the booking events, which are a guardian's (events.service.ts).
   'events.list',
 
@@ -58,6 +63,9 @@ export const CARER_MAY = new Set<string>([
   'notifications.markAllRead',
   'notifications.preferences',
   'notifications.savePreferences',
+  'pushSubscriptions.list',
+  'pushSubscriptions.save',
+  'pushSubscriptions.remove',
 
   // Any adult of the family may write to the classroom.
   'messages.conversations',
