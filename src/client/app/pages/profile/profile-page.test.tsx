@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, startLiveServer, type LiveServer } from '../../../test/live-server';
 import { renderApp } from '../../../test/render-app';
 
+/** The header card's booking count ("2 Bookings"); the notification settings also name Bookings. */
+const bookingCount = () => screen.getAllByText('Bookings', { selector: 'p' }).find((p) => /^(\d+|–) Bookings$/.test(p.textContent ?? ''))!;
+
 let server: LiveServer;
 beforeAll(async () => {
   server = await startLiveServer();
@@ -43,7 +46,7 @@ describe('Profile', () => {
     await openProfile();
     expect(screen.getByText(demoAccounts.parent.email, { selector: 'p' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Children').closest('p')).toHaveTextContent('3 Children'));
-    await waitFor(() => expect(screen.getByText('Bookings', { selector: 'p' })).toHaveTextContent('0 Bookings'));
+    await waitFor(() => expect(bookingCount()).toHaveTextContent('0 Bookings'));
     for (const tab of ['Personal Info', 'My Children', 'Bookings', 'Reports']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Account type' })).toHaveValue('Parent');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(demoAccounts.parent.email);
@@ -163,7 +166,7 @@ describe('Profile', () => {
     expect(within(shadowRow).getByRole('button', { name: 'Contact Teacher' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByRole('listitem', { name: /Counsel/ })).toBeInTheDocument();
-    expect(screen.getByText('Bookings', { selector: 'p' })).toHaveTextContent('2 Bookings');
+    expect(bookingCount()).toHaveTextContent('2 Bookings');
     for (const name of ['Filter', 'New Booking']) expect(screen.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
   });
 
