@@ -189,7 +189,7 @@ describe('Log activities (nursery staff)', () => {
     await user.click(await screen.findByText('Classroom 3B'));
     expect(await screen.findByText('Live')).toBeInTheDocument();
 
-    await user.click(screen.getByText('Maya Thompson'));
+    await user.click(await screen.findByText('Maya Thompson'));
     await user.click(screen.getByRole('button', { name: 'Snack' }));
 
     expect(await screen.findByText('Activity logged')).toBeInTheDocument();

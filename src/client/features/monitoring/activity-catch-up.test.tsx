@@ -29,7 +29,9 @@ function recordSockets() {
       };
     }
   } as typeof WebSocket;
-  return { opened, restore: () => void (window.WebSocket = Original) };
+  /** The sockets that joined `channel` (the page also keeps one open for the notification bell). */
+  const joined = (channel: string) => opened.filter((record) => (record.sent[0] as { channel?: string } | undefined)?.channel === channel);
+  return { opened, joined, restore: () => void (window.WebSocket = Original) };
 }
 
 describe('the live activity log after a lost connection', () => {
@@ -44,13 +46,13 @@ describe('the live activity log after a lost connection', () => {
       await within(log).findByText('Seen live');
 
       // The signal drops; five activities are logged before the page reconnects (a second at the earliest).
-      sockets.opened[0]!.socket.close();
+      sockets.joined('classroom-3b')[0]!.socket.close();
       for (let n = 1; n <= 5; n += 1) {
         await staff.post('/api/activities', { channel: 'classroom-3b', type: 'play', description: `While away ${n}` });
       }
       await within(log).findByText('While away 5', {}, { timeout: 10_000 });
 
-      const rejoin = sockets.opened[1]!.sent[0] as { type: string; lastEventId?: number };
+      const rejoin = sockets.joined('classroom-3b')[1]!.sent[0] as { type: string; lastEventId?: number };
       expect(rejoin).toMatchObject({ type: 'join', channel: 'classroom-3b', lastEventId: expect.any(Number) });
       await waitFor(() => {
         const texts = within(log)
