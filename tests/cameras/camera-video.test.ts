@@ -24,7 +24,9 @@ const packagerFolders = async () => (await readdir(os.tmpdir())).filter((name) =
 
 describe('the ffmpeg packager', () => {
   it('starts one process per camera on the first request, and stops it once the camera goes unwatched', async () => {
-    const video = ffmpegCameraVideo({ ffmpegPath: fakeFfmpeg, log: log as never, idleStopMs: 300 });
+    // Idle for 2 s stops it: long enough that a busy machine's pauses between the requests below
+    // (150 ms apart) never look like the camera going unwatched.
+    const video = ffmpegCameraVideo({ ffmpegPath: fakeFfmpeg, log: log as never, idleStopMs: 2_000 });
     expect(video.available('demo:testsrc')).toBe(true);
     expect(video.available(null)).toBe(false);
     const [first, second] = await Promise.all([video.folderFor('test-cam', 'demo:testsrc'), video.folderFor('test-cam', 'demo:testsrc')]);
@@ -37,7 +39,7 @@ describe('the ffmpeg packager', () => {
       expect(await video.folderFor('test-cam', 'demo:testsrc')).toBe(first);
     }
     // Unwatched for longer than the idle time: stopped, its folder gone.
-    await expect.poll(packagerFolders, { timeout: 3000, interval: 100 }).toHaveLength(0);
+    await expect.poll(packagerFolders, { timeout: 15_000, interval: 100 }).toHaveLength(0);
     const again = await video.folderFor('test-cam', 'demo:testsrc');
     expect(again).toBeDefined();
     expect(again).not.toBe(first);

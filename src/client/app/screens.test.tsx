@@ -186,10 +186,11 @@ describe('Log activities (nursery staff)', () => {
     await server.signIn(demoAccounts.staff);
     const { user } = renderApp('/staff');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log activities' })).toBeInTheDocument();
-    await user.click(await screen.findByText('Classroom 3B'));
+    // The classroom switch and the child chips by role: the page's inbox and camera settings name them too.
+    await user.click(await screen.findByRole('radio', { name: 'Classroom 3B' }));
     expect(await screen.findByText('Live')).toBeInTheDocument();
 
-    await user.click(await screen.findByText('Maya Thompson'));
+    await user.click(await screen.findByRole('radio', { name: 'Maya Thompson' }, { timeout: 5_000 }));
     await user.click(screen.getByRole('button', { name: 'Snack' }));
 
     expect(await screen.findByText('Activity logged')).toBeInTheDocument();
