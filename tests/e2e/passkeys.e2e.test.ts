@@ -161,7 +161,7 @@ describe('two-step sign-in in Chromium', () => {
     const secret = (await page.getByTestId('two-step-secret').textContent())!;
     const app = totp(secret);
     await page.getByLabel('Code from the app').fill(app.generate());
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect.poll(() => codes.count()).toBe(10);
     const recoveryCode = (await codes.first().textContent())!;
@@ -192,7 +192,7 @@ describe('two-step sign-in in Chromium', () => {
     // here (the same step's code, not "now + 30 s", which a slow run can carry into a
     // fresh step), and a recovery code does it.
     await page.reload();
-    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
     const turnOff = page.getByRole('dialog', { name: 'Turn off two-step sign-in?' });
     await turnOff.getByLabel('Code').fill(app.generate({ timestamp: nextStep }));
     await turnOff.getByRole('button', { name: 'Turn off' }).click();
@@ -219,14 +219,14 @@ describe('the passkey and two-step screens, at 390 and 1280 px, light and dark',
         await expectCleanAndFitting(page, 'setting up two-step', viewport.width);
         const app = totp((await page.getByTestId('two-step-secret').textContent())!);
         await page.getByLabel('Code from the app').fill(app.generate());
-        await page.getByRole('button', { name: 'Turn on' }).click();
+        await page.getByRole('button', { name: 'Turn on', exact: true }).click();
         await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
         await expectCleanAndFitting(page, 'the recovery codes', viewport.width);
         await page.getByRole('button', { name: 'I have saved them' }).click();
         await page.getByRole('dialog', { name: 'Sign out your other devices?' }).getByRole('button', { name: 'Keep them signed in' }).click();
-        await page.getByRole('button', { name: 'Turn off' }).waitFor();
+        await page.getByRole('button', { name: 'Turn off', exact: true }).waitFor();
         await expectCleanAndFitting(page, 'Profile with a passkey and two-step on', viewport.width);
-        await page.getByRole('button', { name: 'Turn off' }).click();
+        await page.getByRole('button', { name: 'Turn off', exact: true }).click();
         await page.getByRole('dialog', { name: 'Turn off two-step sign-in?' }).waitFor();
         await expectCleanAndFitting(page, 'the turn-off question', viewport.width);
         await page.keyboard.press('Escape');

@@ -82,10 +82,10 @@ describe('Where you’re signed in', () => {
     const laptop = await signedInBrowser(account, { userAgent: WINDOWS });
     await laptop.goto('/profile');
     const rows = laptop.getByTestId('signed-in-device');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
     laptop.once('dialog', (dialog) => void dialog.accept());
     await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
     for (const page of others) expect((await page.request.get('/api/users/me')).status()).toBe(401);
     expect((await laptop.request.get('/api/users/me')).status()).toBe(200);
   });
