@@ -40,7 +40,10 @@ describe("a child's daily report", () => {
     const naps = page.getByRole('region', { name: 'Naps' });
     const nap = naps.getByRole('listitem').filter({ hasText: 'Maya had a short rest on the cushions.' });
     await nap.waitFor();
-    expect(await nap.innerText()).toContain('2 min');
+    // Its duration: 2 min when nothing else names Maya in between, less when another e2e file
+    // logged about her in the last few minutes (a nap ends at her next activity). The exact
+    // figure is tests/daily-reports' to check.
+    expect(await nap.innerText()).toMatch(/\b[0-2] min\b/);
     await page.getByRole('region', { name: 'Home time' }).getByText('Maya went home with her grandma.').waitFor();
     await page.getByRole('region', { name: 'Activities' }).getByText('Maya woke up and built a garage for the cars.').waitFor();
   });
