@@ -14,10 +14,12 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * once, and its misses were then studied to change the method, so it now counts as tuning:
  * tuning-2 (held-out/) in round 1, tuning-3 (held-out-2/) in round 2, tuning-4 (held-out-3/) in
  * round 3, tuning-5 (held-out-4/) in round 4, tuning-6 (held-out-5/) in round 5, tuning-7
- * (held-out-6/, written by round 5's own engineer) in round 6. Their files are never edited.
- * Held-out-7 was written by another helper while round 6 changed the method, and registered once
- * the method was frozen (280fe73). A set whose name starts with 'held-out' is reported but not
- * asserted by npm test, and the second opinion never trains on it.
+ * (held-out-6/, written by round 5's own engineer) in round 6, tuning-8 (held-out-7/, written by
+ * another helper while round 6 changed the method, run once on its frozen method) in round 7.
+ * Their files are never edited. The sets are listed by name, never found by globbing the folder:
+ * held-out-8/ is being written blind for round 7 and is registered only once the method is frozen.
+ * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
+ * second opinion never trains on it.
  */
 export const EVALUATION_SETS = {
   tuning: { urgent: 'red-flags', ordinary: 'ordinary', questions: 'questions' },
@@ -27,7 +29,7 @@ export const EVALUATION_SETS = {
   'tuning-5': { urgent: 'held-out-4/urgent', ordinary: 'held-out-4/ordinary', questions: 'held-out-4/questions' },
   'tuning-6': { urgent: 'held-out-5/urgent', ordinary: 'held-out-5/ordinary', questions: 'held-out-5/questions' },
   'tuning-7': { urgent: 'held-out-6/urgent', ordinary: 'held-out-6/ordinary', questions: 'held-out-6/questions' },
-  'held-out': { urgent: 'held-out-7/urgent', ordinary: 'held-out-7/ordinary', questions: 'held-out-7/questions' },
+  'tuning-8': { urgent: 'held-out-7/urgent', ordinary: 'held-out-7/ordinary', questions: 'held-out-7/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 

@@ -38,9 +38,9 @@ describe.each(['tuning', 'tuning-2', 'tuning-3', 'tuning-4', 'tuning-5'] as cons
   });
 });
 
-// Tuning-6 (held-out-5) and tuning-7 (held-out-6) still carry false alarms the rules raise on
-// them (5 and 4: bench/README.md). Their recall and retrieval are held to the goals.
-describe.each(['tuning-6', 'tuning-7'] as const)('parenting assistant evaluation, %s set', (name) => {
+// Tuning-6 (held-out-5), tuning-7 (held-out-6) and tuning-8 (held-out-7) still carry false
+// alarms (bench/README.md, rounds 6 and 7). Their recall and retrieval are held to the goals.
+describe.each(['tuning-6', 'tuning-7', 'tuning-8'] as const)('parenting assistant evaluation, %s set', (name) => {
   const report = () => reports.find((r) => r.name === name)!;
 
   it('triages every urgent message at its level or a more urgent one', () => {
