@@ -10,6 +10,7 @@ import { createTestApp, demoAccounts, TEST_ORIGIN } from '../helpers/test-app';
 // the packager's lifecycle is tested without ffmpeg (the browser journey runs the real one).
 let fakeDir: string;
 let fakeFfmpeg: string;
+let slowFfmpeg: string;
 const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
@@ -17,6 +18,10 @@ beforeAll(async () => {
   fakeFfmpeg = path.join(fakeDir, 'ffmpeg');
   await writeFile(fakeFfmpeg, '#!/bin/sh\nfor last; do :; done\nprintf "#EXTM3U\\n" > "$last"\nexec sleep 600\n');
   await chmod(fakeFfmpeg, 0o755);
+  // One that takes 1.5 s to write its first playlist, like a camera slow to answer.
+  slowFfmpeg = path.join(fakeDir, 'slow-ffmpeg');
+  await writeFile(slowFfmpeg, '#!/bin/sh\nfor last; do :; done\nsleep 1.5\nprintf "#EXTM3U\\n" > "$last"\nexec sleep 600\n');
+  await chmod(slowFfmpeg, 0o755);
 });
 afterAll(() => rm(fakeDir, { recursive: true, force: true }));
 
@@ -45,6 +50,29 @@ describe('the ffmpeg packager', () => {
     expect(again).not.toBe(first);
     await video.close();
     expect(await packagerFolders()).toHaveLength(0);
+  });
+
+  it('never stops a packager for being idle while it is still starting; its start-up deadline governs', async () => {
+    // Idle time (300 ms) far shorter than the first playlist takes (1.5 s): the viewer still gets it.
+    const video = ffmpegCameraVideo({ ffmpegPath: slowFfmpeg, log: log as never, idleStopMs: 300, firstPlaylistWaitMs: 10_000 });
+    try {
+      const folder = await video.folderFor('test-cam', 'demo:testsrc');
+      expect(folder).toBeDefined();
+      // Once ready and unwatched, the idle time applies again.
+      await expect.poll(packagerFolders, { timeout: 15_000, interval: 100 }).toHaveLength(0);
+    } finally {
+      await video.close();
+    }
+  });
+
+  it('gives up a packager that writes no playlist by its start-up deadline, and starts afresh on the next request', async () => {
+    const video = ffmpegCameraVideo({ ffmpegPath: slowFfmpeg, log: log as never, idleStopMs: 60_000, firstPlaylistWaitMs: 300 });
+    try {
+      expect(await video.folderFor('test-cam', 'demo:testsrc')).toBeUndefined();
+      await expect.poll(packagerFolders, { timeout: 5_000, interval: 100 }).toHaveLength(0);
+    } finally {
+      await video.close();
+    }
   });
 
   it('is unavailable without ffmpeg, and the app then answers with the placeholder (hasVideo false)', async () => {

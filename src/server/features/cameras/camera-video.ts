@@ -14,12 +14,22 @@ export interface CameraVideo {
   close(): Promise<void>;
 }
 
+interface Packager {
+  ready: Promise<string | undefined>;
+  folder: Promise<string>;
+  process?: ChildProcess;
+  lastUsed: number;
+  source: string;
+  /** Its first playlist is written; only then may it be stopped for being idle. */
+  isReady: boolean;
+}
+
 /** Segments of 2 s; the live playlist keeps the last few. */
 export const SEGMENT_SECONDS = 2;
 /** A packager stops this long after its camera's last request. */
 export const IDLE_STOP_MS = 60_000;
-/** The first playlist appears after the first segment is written. */
-const FIRST_PLAYLIST_WAIT_MS = 8_000;
+/** The first playlist appears after the first segment is written; a packager without one by then is given up. */
+export const FIRST_PLAYLIST_WAIT_MS = 8_000;
 
 /** A ready folder served for every camera with a source: tests and demos without ffmpeg. */
 export function staticCameraVideo(folder: string): CameraVideo {
@@ -36,13 +46,16 @@ export function staticCameraVideo(folder: string): CameraVideo {
  * the one piece of state that lives in a process: a load balancer routes each camera's
  * /api/cameras/{id}/hls/ requests to one instance (see the README).
  */
-export function ffmpegCameraVideo(deps: { ffmpegPath: string; log: FastifyBaseLogger; idleStopMs?: number }): CameraVideo {
+export function ffmpegCameraVideo(deps: { ffmpegPath: string; log: FastifyBaseLogger; idleStopMs?: number; firstPlaylistWaitMs?: number }): CameraVideo {
   const idleStopMs = deps.idleStopMs ?? IDLE_STOP_MS;
+  const firstPlaylistWaitMs = deps.firstPlaylistWaitMs ?? FIRST_PLAYLIST_WAIT_MS;
   const found = ffmpegFound(deps.ffmpegPath);
-  const running = new Map<string, { ready: Promise<string | undefined>; folder: Promise<string>; process?: ChildProcess; lastUsed: number; source: string }>();
+  const running = new Map<string, Packager>();
+  // Idle time counts only once a packager is ready: while it starts, its own deadline governs,
+  // which may be longer than the idle time (a slow RTSP camera), and its viewers are waiting.
   const reaper = setInterval(() => {
     const cutoff = Date.now() - idleStopMs;
-    for (const [cameraId, packager] of running) if (packager.lastUsed < cutoff) void stop(cameraId);
+    for (const [cameraId, packager] of running) if (packager.isReady && packager.lastUsed < cutoff) void stop(cameraId);
   }, Math.min(idleStopMs, 10_000));
   reaper.unref();
 
@@ -56,10 +69,11 @@ export function ffmpegCameraVideo(deps: { ffmpegPath: string; log: FastifyBaseLo
 
   function start(cameraId: string, source: string) {
     const folder = mkdtemp(path.join(os.tmpdir(), `nestling-camera-${cameraId}-`));
-    const packager: { ready: Promise<string | undefined>; folder: Promise<string>; process?: ChildProcess; lastUsed: number; source: string } = {
+    const packager: Packager = {
       folder,
       lastUsed: Date.now(),
       source,
+      isReady: false,
       ready: folder.then(async (dir) => {
         const child = spawn(deps.ffmpegPath, ffmpegArguments(source, dir), { stdio: ['ignore', 'ignore', 'pipe'] });
         packager.process = child;
@@ -76,9 +90,17 @@ export function ffmpegCameraVideo(deps: { ffmpegPath: string; log: FastifyBaseLo
         });
         child.on('error', (error) => deps.log.error({ err: error, cameraId }, 'camera packager failed to start'));
         const playlist = path.join(dir, 'index.m3u8');
-        const deadline = Date.now() + FIRST_PLAYLIST_WAIT_MS;
+        const deadline = Date.now() + firstPlaylistWaitMs;
         while (!existsSync(playlist) && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 200));
-        return existsSync(playlist) ? dir : undefined;
+        if (existsSync(playlist)) {
+          packager.isReady = true;
+          // Its idle time starts now, not when its first viewer asked.
+          packager.lastUsed = Date.now();
+          return dir;
+        }
+        // Never became ready: stop it, so that the next request starts afresh.
+        if (running.get(cameraId) === packager) void stop(cameraId);
+        return undefined;
       }),
     };
     running.set(cameraId, packager);
