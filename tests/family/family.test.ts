@@ -224,6 +224,40 @@ describe('a carer', () => {
   });
 });
 
+describe('an adult who leaves the family', () => {
+  /** Logs an activity about Maya and waits until `cookie`'s notifications hold it. */
+  async function notifiedAboutMaya(cookie: string, description: string) {
+    const staff = await t.cookieFor(demoAccounts.staff);
+    const maya = await t.database.db.selectFrom('children').select('id').where('name', '=', 'Maya Thompson').executeTakeFirstOrThrow();
+    expect((await rest('POST', '/activities', staff, { channel: 'classroom-3b', type: 'art', childId: maya.id, description })).statusCode).toBe(201);
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
+      const items = (await rest('GET', '/notifications', cookie)).json().items as { body: string }[];
+      if (items.some((item) => item.body.includes(description))) return;
+    }
+    throw new Error(`no notification about "${description}"`);
+  }
+  const notificationsOf = (userId: number) => t.database.db.selectFrom('notifications').select('id').where('user_id', '=', userId).execute();
+
+  it('keeps none of its notifications after leaving', async () => {
+    const leaver = await signUp('Nell Notified');
+    await join(sarah, leaver.cookie, 'carer');
+    await notifiedAboutMaya(leaver.cookie, 'Maya built a tower.');
+    expect((await rest('POST', '/family/leave', leaver.cookie, {})).statusCode).toBe(200);
+    expect((await rest('GET', '/notifications', leaver.cookie)).json().items).toEqual([]);
+    expect(await notificationsOf(leaver.id)).toEqual([]);
+  });
+
+  it('keeps none of its notifications after being removed', async () => {
+    const gone = await signUp('Rory Removed');
+    await join(sarah, gone.cookie, 'carer');
+    await notifiedAboutMaya(gone.cookie, 'Maya sang a song.');
+    expect((await rest('DELETE', `/family/members/${gone.id}`, sarah)).statusCode).toBe(200);
+    expect(await notificationsOf(gone.id)).toEqual([]);
+    const back = await t.signIn({ email: gone.email, password: PASSWORD });
+    expect((await rest('GET', '/notifications', back)).json().items).toEqual([]);
+  });
+});
+
 describe('guardians', () => {
   it('share bookings, each showing who made it', async () => {
     const james = await signUp('James Thompson');

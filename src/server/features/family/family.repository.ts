@@ -61,6 +61,15 @@ export async function setMembership(db: Db, userId: number, membership: { family
     .execute();
 }
 
+/**
+ * Takes an adult out of a family: they stop being a member, and the notifications it gave them
+ * (about its children, bookings and messages) go too, since they may no longer read those.
+ */
+export async function endMembership(db: Db, userId: number, familyId: number) {
+  await setMembership(db, userId, null);
+  await db.deleteFrom('notifications').where('user_id', '=', userId).where('family_id', '=', familyId).execute();
+}
+
 /** Whether anything of the family's own is stored: children or bookings. */
 export async function familyHasData(db: Db, familyId: number): Promise<boolean> {
   const row = await db

@@ -77,7 +77,7 @@ export function createFamilyService(deps: {
     const others = members.filter((member) => member.id !== userId);
     if (others.length === 0) {
       if (await repo.familyHasData(trx, familyId)) throw new AppError('family_not_empty', FAMILY_NOT_EMPTY);
-      await repo.setMembership(trx, userId, null);
+      await repo.endMembership(trx, userId, familyId);
       await repo.deleteFamily(trx, familyId);
       return;
     }
@@ -85,7 +85,7 @@ export function createFamilyService(deps: {
     if (leaving?.family_role === 'guardian' && !others.some((member) => member.family_role === 'guardian')) {
       throw new AppError('last_guardian', LAST_GUARDIAN);
     }
-    await repo.setMembership(trx, userId, null);
+    await repo.endMembership(trx, userId, familyId);
   }
 
   function toInvitationDto(row: repo.InvitationRow): InvitationDto {
@@ -221,10 +221,10 @@ export function createFamilyService(deps: {
     async removeMember(user: AuthenticatedUser, memberId: number): Promise<FamilyDto> {
       if (memberId === user.id) throw badInput('id', 'To leave the family yourself, use Leave family.');
       await db.transaction().execute(async (trx) => {
-        const { members } = await lockAsGuardian(trx, user);
+        const { familyId, members } = await lockAsGuardian(trx, user);
         const member = members.find((m) => m.id === memberId);
         if (!member) throw notFound('That member of your family');
-        await repo.setMembership(trx, memberId, null);
+        await repo.endMembership(trx, memberId, familyId);
         await foundFamily(trx, member);
       });
       await deps.signOutEverywhere(memberId);
