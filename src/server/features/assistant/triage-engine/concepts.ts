@@ -34,6 +34,9 @@ const macros: Record<string, string> = {
   count: '1*|2*|3*|4*|5*|6*|7*|8*|9*|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|few|several|couple|a',
 };
 
+/** Many tablets taken: the amount nouns matching.ts reads as amounts, then any medicine. */
+const MANY_TAKEN = 'take|took|taking|taken|swallow* lot|lots|load|loads|handful|bunch @medicine';
+
 function expand(phrase: string): string {
   return phrase.replace(/@(\w+)/g, (_, name: string) => {
     const words = macros[name];
@@ -126,7 +129,7 @@ const raw = {
   ingest: [
     'swallow*|drank|drink|drinking|drunk|ate|eat|eaten|eating|chew*|lick*|suck*|sip*|gulp*|swig*|taste*|tasting|nibbl*',
     'bite|bit|bitten into',
-    'had|took some|few|handful|mouthful',
+    'had|took some|few|handful|mouthful|lot|lots|load|loads|bunch',
     'put|puts|putting mouth',
     'got into|at',
     // Poisons are breathed in and injected as well as swallowed.
@@ -425,7 +428,8 @@ const raw = {
     'see fat|bone|muscle|yellow|inside',
     'bone|bones|fat|muscle showing|visible|sticking|poking|through',
     'hanging|chopped|sliced|torn off',
-    'sever*|amputat*|stab*|impal*',
+    // Not 'sever*', which reads 'several' as a severed limb.
+    'sever|severs|severed|severing|amputat*|stab*|impal*',
     // Something sharp fallen on, or left in the wound.
     'fell|fallen|fall|landed|ran on|onto knife|knives|scissors|spike|railing|railings|skewer|blade|nail|nails',
     '~knife|knives|scissors|blade|skewer|spike stuck|lodged|embedded|sticking',
@@ -444,6 +448,9 @@ const raw = {
   purpleSpots: ['purple|purplish|dark|maroon|purply spot|spots|dot|dots|rash|blotch*|patch|patches|mark|marks', '~like bruise*|bruising', 'pinprick*'],
   // The chin-to-chest test is how parents are taught to check for a stiff neck.
   stiffNeck: ['stiff neck', 'neck stiff|hurts|sore', '@neg touch|bend|put|get|lower|tuck chin'],
+  /** The neck moved, touched or bent: with a pain reaction beside it, this is the neck stiffness a first-aid course teaches, said as what happens. */
+  neckMoved: ['move*|moving|turn*|touch*|bend*|bent|lift*|tilt* neck|head|chin'],
+  painReaction: ['scream*|cry|cries|crying|cried|yelp*|wince*|flinch*|howl*|shriek*', 'hurt*|pain*|painful|agony'],
   lightHurts: ['light hurts|bothers', 'dislike*|hate* light', '@neg like light', 'bright light'],
   unwell: ['sleepy|drowsy|floppy|lethargic|listless|irritable|confused', 'very|really|so|extremely unwell|poorly|ill', 'cold hands|feet', 'vomit*|sick', 'tired|exhausted'],
 
@@ -487,7 +494,11 @@ const raw = {
   foundCollapsed: ['found|find @adult|him|her on floor|ground|unconscious|collapsed|unresponsive|passed'],
   overdoseTaken: ['take|took|taking|taken|swallow*|overdos* whole|packet|box|bottle|all|every pill|pills|tablets|meds|paracetamol'],
   /** A lot of tablets is an overdose when told with distress, and a dose for a headache when not. */
-  manyTaken: ['take|took|taking|taken|swallow* lot|lots|loads|handful|bunch pill|pills|tablets|meds|paracetamol'],
+  manyTaken: [MANY_TAKEN],
+  /** The same amount, whoever took it: with a quarrel beside it, an overdose taken on purpose. */
+  tookMany: [MANY_TAKEN],
+  /** A quarrel or a loss just before: what turns an amount taken into an act of intent. */
+  conflict: ['argu*|fight|fought|fighting|breakup|dumped|bullied|grounded', 'fall*|fell out', 'broke|break*|split* up', 'told|telling off'],
   distress: ['regret*', '@neg ok|okay|alright|cope|coping', 'mistake', 'scared|frightened|panick*|terrified', 'help me', 'sorry'],
   /** A decision or a plan, which with 'end it' or low mood is a plan to die said without the word. */
   decision: ['decid*|decision|plan|plans|planned|planning|ready|made mind', 'worked|figured out', 'tonight night', 'time come'],
@@ -552,6 +563,12 @@ const raw = {
   /** The parent telling of hurting their child: with lost control or an injury it is a crisis, not a question about discipline. */
   parentHarm: ['i|we hit|hits|punch*|slap*|kick*|shook|shake|threw|throw*|smack*|hurt|squeez*|bit @victim'],
   lostControl: ['lost|lose|losing control|temper', 'scared|afraid|terrified|frightened of myself', 'really|so|too hard'],
+  /**
+   * A baby who cannot yet roll, crawl or walk: such a baby rarely bruises by accident, so a
+   * mark nobody can account for is a safeguarding concern (NICE guidance on child maltreatment).
+   */
+  notMobile: ['@neg roll|crawl|walk|cruise|stand|sit|move yet|even|around|herself|himself', '@neg rolling|crawling|walking|cruising|mobile', 'immobile|nonmobile', 'non mobile'],
+  unexplained: ['nobody|noone|one know*|explain*|saw|seen|remember*', 'no idea|explanation how|where|why|what', '@neg know|explain|sure|remember how|where|why|what', 'unexplained|unexplainable', 'came|come from'],
 } satisfies Record<string, string[]>;
 
 /**

@@ -308,7 +308,7 @@ export class MessageEvidence {
     return framePhrases[name].flatMap((phrase) =>
       findPhrase(sentence, phrase).filter(
         (span) =>
-          (name === 'uncertain' || !sentence[span.start]!.negated) &&
+          (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
           !(name === 'past' && inAfterClause(sentence, span)),
       ),
@@ -436,6 +436,15 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
       ['it', 'that', 'this'].includes(sentence[index + 1]?.word ?? '') &&
       sentence.slice(index + 2).some((later) => later.word === 'or'),
   );
+}
+
+/** "Nobody can explain it": a clause whose subject is nobody denies what it says, as a negation does. */
+function hasNobodyAsSubject(sentence: Sentence, at: number): boolean {
+  for (let index = at - 1; index >= 0 && !sentence[index]!.boundary; index--) {
+    const word = sentence[index]!.word;
+    if (word === 'nobody' || word === 'noone' || (word === 'one' && sentence[index - 1]?.word === 'no')) return true;
+  }
+  return false;
 }
 
 const CONTRASTS = new Set(['but', 'however', 'though', 'although', 'yet']);

@@ -54,6 +54,8 @@ export const rules: TriageRule[] = [
       ['overdoseTaken'],
       ['foundCollapsed', 'substance'],
       ['manyTaken', 'distress'],
+      // Many tablets taken after a quarrel or a loss, by anyone: taken on purpose.
+      ['tookMany', 'conflict'],
       ['hopeless', 'means'],
       ['means', 'takeAll'],
       ['decision', 'endIt'],
@@ -90,6 +92,9 @@ export const rules: TriageRule[] = [
       ['parentHarm', 'lostControl'],
       ['parentHarm', 'injuryMark'],
       ['parentHarm', 'bleeding'],
+      // A bruise or mark on a baby who cannot yet roll or crawl, or under 3 months, that nobody can account for.
+      ['injuryMark', 'notMobile', 'unexplained'],
+      ['injuryMark', 'youngBaby', 'unexplained'],
     ],
     steps: [
       'If you can, get yourself and your children to a safe place.',
@@ -252,6 +257,9 @@ export const rules: TriageRule[] = [
       ['stiffNeck', 'feverReading'],
       ['stiffNeck', 'lightHurts'],
       ['stiffNeck', 'rash'],
+      // Neck stiffness told as what happens: it hurts when the neck is moved, with a fever.
+      ['neckMoved', 'painReaction', 'fever'],
+      ['neckMoved', 'painReaction', 'feverReading'],
     ],
     steps: [
       "A rash that doesn't fade under a pressed glass, or a fever with a stiff neck, needs help now: don't wait for more spots to appear.",
