@@ -310,7 +310,9 @@ export class MessageEvidence {
         (span) =>
           (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
-          !(name === 'past' && inAfterClause(sentence, span)),
+          !(name === 'past' && inAfterClause(sentence, span)) &&
+          // "And now I'm scared to give her finger foods": the parent's feeling now does not bring the event into the present.
+          !(name === 'present' && parentClause(sentence, span.start)),
       ),
     );
   }
@@ -323,6 +325,8 @@ export class MessageEvidence {
     // and the parent's own youth, into the present; a niece the parent is minding is in their care; "but now he's sick",
     // or any 'but' after it ("they said she was fine but she's vomiting"), undoes "he was fine".
     if (present.has('uncertain')) present.delete('hypothetical');
+    // "I was abused as a child", "I self-harmed as a teenager": the parent's own youth.
+    if (findPhrase(sentence, YOUTH).some((span) => parentClause(sentence, span.start))) present.add('ownChildhood');
     if (present.has('present')) {
       present.delete('past');
       present.delete('ownChildhood');
@@ -436,6 +440,38 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
       ['it', 'that', 'this'].includes(sentence[index + 1]?.word ?? '') &&
       sentence.slice(index + 2).some((later) => later.word === 'or'),
   );
+}
+
+const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
+
+/**
+ * Whether a clause is the parent speaking of themselves: its first person named is 'I' or 'we',
+ * and no child is the subject of anything in it ("now I worry about my daughter", not "I think
+ * he's choking now"). A clause with no subject of its own ("and can't wake up") takes the
+ * subject of the clause it is joined to.
+ */
+function parentClause(sentence: Sentence, at: number): boolean {
+  let start = at;
+  while (start > 0 && !sentence[start]!.boundary) start--;
+  let end = at + 1;
+  while (end < sentence.length && !sentence[end]!.boundary) end++;
+  // A clause-starting word that ends its clause ("... my parenting now.") belongs to the clause before.
+  if (start === at && end === at + 1) while (start > 0 && !sentence[--start]!.boundary);
+  const clause = sentence.slice(start, end);
+  const childSubject = clause.some(
+    (token, index) => ['he', 'she', 'they'].includes(token.word) || (CHILD_WORDS.has(token.word) && ['VERB', 'AUX'].includes(clause[index + 1]?.pos ?? '')),
+  );
+  if (childSubject) return false;
+  const first = clause.find((token) => token.word === 'i' || token.word === 'we' || CHILD_WORDS.has(token.word) || (token.pos === 'NOUN' && ADULT_WORDS.has(token.word)));
+  if (first) return first.word === 'i' || first.word === 'we';
+  const joined = sentence[start]!;
+  return start > 0 && ['and', 'but'].includes(joined.word) && startsWithVerb(clause.slice(1)) && parentClause(sentence, start - 1);
+}
+
+/** Whether a clause opens with its verb, so its subject is the previous clause's. */
+function startsWithVerb(clause: Sentence): boolean {
+  const first = clause.find((token) => token.pos !== 'ADV' && token.pos !== 'PART' && !token.boundary);
+  return first !== undefined && (first.pos === 'VERB' || first.pos === 'AUX');
 }
 
 /** "Nobody can explain it": a clause whose subject is nobody denies what it says, as a negation does. */
