@@ -105,6 +105,44 @@ describe('the viewing log', () => {
     const result = await t.app.services.cameras.sweepViewingLog();
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     const left = await db.selectFrom('camera_viewing_sessions').select(['id', 'ended_at']).where('id', 'in', [old.id, kept.id]).execute();
-    expect(left).toEqual([{ id: kept.id, ended_at: new Date(NOW - 89 * DAY) }]);
+    // It ended when its last token ran out, 60 s after it was last renewed.
+    expect(left).toEqual([{ id: kept.id, ended_at: new Date(NOW - 89 * DAY + 60_000) }]);
+  });
+
+  it('ends a viewing whose player stopped renewing once its token has run out, in the log and in the sweep, with no process remembering it', async () => {
+    const { db } = t.database;
+    const renew = (cookie: string, sessionId: number) => call('POST', `/api/cameras/classroom-3b/viewing-sessions/${sessionId}/token`, cookie);
+    const entryOf = async (sessionId: number) => ((await call('GET', '/api/cameras/viewing-log?cameraId=classroom-3b', staff)).json() as ViewingLogEntryDto[]).find((entry) => entry.id === sessionId)!;
+    try {
+      clock = NOW + DAY;
+      const closedTab = await watch(parent);
+      const watching = await watch(neighbours[0]!);
+      // 50 s on, both still watching; only one player renews.
+      clock += 50_000;
+      expect((await renew(neighbours[0]!, watching.sessionId)).statusCode).toBe(200);
+      expect(await entryOf(closedTab.sessionId)).toMatchObject({ endedAt: null });
+      // 100 s after the start: the closed tab's token ran out at 60 s, and its margin has passed.
+      clock += 50_000;
+      expect(await entryOf(closedTab.sessionId)).toMatchObject({ endedAt: new Date(NOW + DAY + 60_000).toISOString() });
+      expect(await entryOf(watching.sessionId)).toMatchObject({ endedAt: null });
+      // A player back after the end cannot carry on with it: it starts again.
+      const late = await renew(parent, closedTab.sessionId);
+      expect(late.statusCode).toBe(403);
+      expect(late.json().detail).toBe('This viewing has ended — start the camera again to keep watching.');
+      // The sweep writes down the same end; the renewed session stays open.
+      expect((await t.app.services.cameras.sweepViewingLog()).ended).toBeGreaterThanOrEqual(1);
+      const rows = await db.selectFrom('camera_viewing_sessions').select(['id', 'ended_at']).where('id', 'in', [closedTab.sessionId, watching.sessionId]).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: closedTab.sessionId, ended_at: new Date(NOW + DAY + 60_000) },
+        { id: watching.sessionId, ended_at: null },
+      ]);
+      expect(await entryOf(closedTab.sessionId)).toMatchObject({ endedAt: new Date(NOW + DAY + 60_000).toISOString() });
+      // Ending a session after it ran out keeps the time it ran out.
+      clock += 200_000;
+      expect((await call('DELETE', `/api/cameras/classroom-3b/viewing-sessions/${watching.sessionId}`, neighbours[0]!)).statusCode).toBe(200);
+      expect(await entryOf(watching.sessionId)).toMatchObject({ endedAt: new Date(NOW + DAY + 50_000 + 60_000).toISOString() });
+    } finally {
+      clock = NOW;
+    }
   });
 });

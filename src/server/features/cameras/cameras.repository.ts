@@ -1,5 +1,16 @@
 import { sql } from 'kysely';
+import { CAMERA_TOKEN_TTL_MS } from '../../../shared/schemas/cameras';
 import type { Db } from '../../db/database';
+
+/** When a session's last token ran out: the end of a viewing whose player stopped renewing. */
+const tokenRanOut = sql<Date>`s.last_seen_at + ${sql.lit(CAMERA_TOKEN_TTL_MS / 1000)} * interval '1 second'`;
+
+/**
+ * When a session ended, as of now: when its player ended it, or, once it has not been renewed
+ * since `staleBefore`, when its last token ran out. Computed from the row, so every instance
+ * agrees before the sweep writes it down.
+ */
+const endedAsOf = (staleBefore: Date) => sql<Date | null>`coalesce(s.ended_at, CASE WHEN s.last_seen_at < ${staleBefore} THEN ${tokenRanOut} END)`;
 
 export type CameraRow = {
   id: string;
@@ -99,25 +110,35 @@ export async function insertSession(db: Db, values: { userId: number; cameraId: 
     .executeTakeFirstOrThrow();
 }
 
-export async function findSession(db: Db, sessionId: number) {
-  return db.selectFrom('camera_viewing_sessions').select(['id', 'user_id', 'camera_id', 'ended_at']).where('id', '=', sessionId).executeTakeFirst();
+export async function findSession(db: Db, sessionId: number, staleBefore: Date) {
+  return db
+    .selectFrom('camera_viewing_sessions as s')
+    .select(['s.id', 's.user_id', 's.camera_id', endedAsOf(staleBefore).as('ended_at')])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
 }
 
 export async function touchSession(db: Db, sessionId: number, at: Date) {
   await db.updateTable('camera_viewing_sessions').set({ last_seen_at: at }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
 }
 
+/** Ends a session now, or when its last token ran out if that was earlier (a player back after a long pause). */
 export async function endSession(db: Db, sessionId: number, at: Date) {
-  await db.updateTable('camera_viewing_sessions').set({ ended_at: at }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('camera_viewing_sessions as s')
+    .set({ ended_at: sql`least(${at}::timestamptz, ${tokenRanOut})` })
+    .where('s.id', '=', sessionId)
+    .where('s.ended_at', 'is', null)
+    .execute();
 }
 
-/** A viewer who stopped renewing (closed the tab) ended when they were last seen. */
-export async function endStaleSessions(db: Db, seenBefore: Date) {
+/** Writes down the end of sessions not renewed since `staleBefore` (a closed tab): when their last token ran out. */
+export async function endStaleSessions(db: Db, staleBefore: Date) {
   const result = await db
-    .updateTable('camera_viewing_sessions')
-    .set({ ended_at: sql`last_seen_at` })
-    .where('ended_at', 'is', null)
-    .where('last_seen_at', '<', seenBefore)
+    .updateTable('camera_viewing_sessions as s')
+    .set({ ended_at: tokenRanOut })
+    .where('s.ended_at', 'is', null)
+    .where('s.last_seen_at', '<', staleBefore)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -151,13 +172,13 @@ export async function viewersOf(db: Db, classroomIds: number[], since: Date) {
     .execute();
 }
 
-export async function nurseryLog(db: Db, nurseryId: number, options: { cameraId?: string; since: Date; limit: number }) {
+export async function nurseryLog(db: Db, nurseryId: number, options: { cameraId?: string; since: Date; staleBefore: Date; limit: number }) {
   let query = db
     .selectFrom('camera_viewing_sessions as s')
     .innerJoin('cameras', 'cameras.id', 's.camera_id')
     .innerJoin('classrooms', 'classrooms.id', 'cameras.classroom_id')
     .innerJoin('users', 'users.id', 's.user_id')
-    .select(['s.id', 's.camera_id', 'cameras.name as camera_name', 'users.name as viewer_name', 'users.role as viewer_role', 's.started_at', 's.ended_at'])
+    .select(['s.id', 's.camera_id', 'cameras.name as camera_name', 'users.name as viewer_name', 'users.role as viewer_role', 's.started_at', endedAsOf(options.staleBefore).as('ended_at')])
     .where('classrooms.nursery_id', '=', nurseryId)
     .where('s.started_at', '>=', options.since);
   if (options.cameraId) query = query.where('s.camera_id', '=', options.cameraId);

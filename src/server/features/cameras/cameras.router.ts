@@ -92,7 +92,9 @@ export const cameraAccessRouter = router({
         path: '/cameras/viewing-log',
         tags,
         summary: "The nursery's full viewing log (nursery staff)",
-        description: 'Every viewing session of your nursery\'s cameras in the last 90 days, newest first (at most 500), optionally for one camera.',
+        description:
+          'Every viewing session of your nursery\'s cameras in the last 90 days, newest first (at most 500), optionally for one camera. ' +
+          'endedAt is null while someone is watching; a viewing whose player stopped renewing its token (a closed tab) ended when its last token ran out, 60 s after its last renewal.',
         errorResponses: { 403: 'Not nursery staff' },
       },
     })

@@ -26,13 +26,19 @@ import type { CameraVideo } from './camera-video';
 import * as repo from './cameras.repository';
 
 const TOKEN_KEY_NAME = 'camera_token_key';
-/** A session whose player stopped renewing its token ended when it was last seen. */
-const STALE_AFTER_MS = 2 * CAMERA_TOKEN_TTL_MS;
+/**
+ * A session not renewed for longer than its token's life has ended (its player can fetch nothing
+ * more): the log shows it ended when its last token ran out. The margin allows for a slow
+ * renewal and for clocks of instances that differ a little.
+ */
+const STALE_AFTER_MS = CAMERA_TOKEN_TTL_MS + 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_LIMIT = 500;
 
 /** The topic of a classroom's cameras on /ws: departures and pauses are told there. */
 export const cameraRoomTopic = (classroomId: number) => `camera:room-${classroomId}`;
+
+const staleBefore = (at: Date) => new Date(at.getTime() - STALE_AFTER_MS);
 
 export type CameraAccess =
   | { ok: true; camera: repo.CameraRow }
@@ -124,7 +130,7 @@ export function createCamerasService(deps: {
 
   /** The caller's own open session of this camera; anything else is not found. */
   async function ownOpenSession(user: AuthenticatedUser, cameraId: string, sessionId: number) {
-    const session = await repo.findSession(db, sessionId);
+    const session = await repo.findSession(db, sessionId, staleBefore(now()));
     if (!session || session.user_id !== user.id || session.camera_id !== cameraId) throw notFound('That viewing session');
     if (session.ended_at) throw forbidden(cameraClosedText('session_ended'));
     return session;
@@ -175,7 +181,7 @@ export function createCamerasService(deps: {
     },
 
     async endViewing(user: AuthenticatedUser, cameraId: string, sessionId: number) {
-      const session = await repo.findSession(db, sessionId);
+      const session = await repo.findSession(db, sessionId, staleBefore(now()));
       if (!session || session.user_id !== user.id || session.camera_id !== cameraId) throw notFound('That viewing session');
       await repo.endSession(db, sessionId, now());
       return { ended: true };
@@ -195,7 +201,7 @@ export function createCamerasService(deps: {
       if (!checked.ok) {
         throw forbidden(checked.why === 'expired' ? 'This video link has expired — start the camera again to keep watching.' : 'This video link is not valid for you or this camera.');
       }
-      const session = await repo.findSession(db, checked.sessionId);
+      const session = await repo.findSession(db, checked.sessionId, staleBefore(at));
       if (!session || session.user_id !== user.id || session.camera_id !== cameraId) throw forbidden('This video link is not valid for you or this camera.');
       if (session.ended_at) throw forbidden(cameraClosedText('session_ended'));
       const folder = access.camera.stream_source ? await video.folderFor(access.camera.id, access.camera.stream_source) : undefined;
@@ -229,8 +235,9 @@ export function createCamerasService(deps: {
     /** Staff: every viewing session of the nursery's cameras in the retention window, newest first. */
     async nurseryLog(user: AuthenticatedUser, cameraId: string | undefined): Promise<ViewingLogEntryDto[]> {
       if (!isStaff(user) || user.nurseryId === null) throw forbidden('Only nursery staff can read the full viewing log.');
-      const since = new Date(now().getTime() - VIEWING_LOG_RETENTION_DAYS * DAY_MS);
-      const rows = await repo.nurseryLog(db, user.nurseryId, { cameraId, since, limit: LOG_LIMIT });
+      const at = now();
+      const since = new Date(at.getTime() - VIEWING_LOG_RETENTION_DAYS * DAY_MS);
+      const rows = await repo.nurseryLog(db, user.nurseryId, { cameraId, since, staleBefore: staleBefore(at), limit: LOG_LIMIT });
       return rows.map((row) => ({
         id: row.id,
         cameraId: row.camera_id,
@@ -238,7 +245,7 @@ export function createCamerasService(deps: {
         viewerName: row.viewer_name,
         viewerKind: row.viewer_role === 'staff' || row.viewer_role === 'admin' ? 'staff' : 'parent',
         startedAt: row.started_at.toISOString(),
-        endedAt: row.ended_at?.toISOString() ?? null,
+        endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
       }));
     },
 
@@ -277,7 +284,7 @@ export function createCamerasService(deps: {
     /** Closes sessions whose player went away, and deletes sessions older than the retention window. */
     async sweepViewingLog() {
       const at = now();
-      const ended = await repo.endStaleSessions(db, new Date(at.getTime() - STALE_AFTER_MS));
+      const ended = await repo.endStaleSessions(db, staleBefore(at));
       const deleted = await repo.deleteSessionsBefore(db, new Date(at.getTime() - VIEWING_LOG_RETENTION_DAYS * DAY_MS));
       return { ended, deleted };
     },
