@@ -234,6 +234,7 @@ export class MessageEvidence {
     const sentence = this.sentences[finding.sentence]!;
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
+    if (asksForLabel(sentence, finding)) return false;
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
     if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
@@ -479,6 +480,24 @@ function hasNobodyAsSubject(sentence: Sentence, at: number): boolean {
   for (let index = at - 1; index >= 0 && !sentence[index]!.boundary; index--) {
     const word = sentence[index]!.word;
     if (word === 'nobody' || word === 'noone' || (word === 'one' && sentence[index - 1]?.word === 'no')) return true;
+  }
+  return false;
+}
+
+const LABEL_SUBJECTS = new Set(['it', 'that', 'this']);
+
+/**
+ * "Is that self-harm?", "is that about choking", "... or is it choking?": a cue just after 'is it',
+ * 'is that' or 'is this' opening a question names what the parent is asking to call something;
+ * it is no sign. What the parent describes elsewhere in the sentence ("he's gone blue, is it
+ * choking?") still counts.
+ */
+function asksForLabel(sentence: Sentence, finding: Span): boolean {
+  for (let index = finding.start - 1; index >= Math.max(0, finding.start - 5); index--) {
+    const token = sentence[index]!;
+    const opens = index === 0 || sentence[index - 1]!.boundary || sentence[index - 1]!.word === 'or';
+    if (token.lemma === 'be' && opens && LABEL_SUBJECTS.has(sentence[index + 1]?.word ?? '')) return true;
+    if (token.boundary || token.pos === 'VERB') return false;
   }
   return false;
 }
