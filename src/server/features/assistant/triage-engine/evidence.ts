@@ -64,6 +64,7 @@ const ABOUT_SOMEONE = new Set<Cue>([
   'airwaySwelling',
   'throatTight',
   'fever',
+  'headWarning',
 ]);
 /** Frames that make a cue talk rather than an event, for the second opinion (every frame some rule heeds, and the settings). */
 const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'ownChildhood', 'resolved', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
@@ -276,7 +277,8 @@ export class MessageEvidence {
     if (after && CHILD_WORDS.has(after.word)) return false;
     for (let index = finding.end; index >= 0; index--) {
       const token = sentence[index]!;
-      if (index < finding.start && token.boundary) return false;
+      // "I feel like a zombie and can't wake up": a clause that opens with its verb has the subject before it.
+      if (index < finding.start && token.boundary && !(['and', 'but'].includes(token.word) && startsWithVerb(sentence.slice(index + 1)))) return false;
       if (token.word === 'i' || token.word === 'we') return true;
       if (token.pos === 'NOUN' && ADULT_WORDS.has(token.word)) return true;
       if (CHILD_WORDS.has(token.word) || ['he', 'she', 'they'].includes(token.word)) return false;
