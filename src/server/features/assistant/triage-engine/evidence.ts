@@ -314,8 +314,7 @@ export class MessageEvidence {
           (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
           !(name === 'past' && inAfterClause(sentence, span)) &&
-          // "And now I'm scared to give her finger foods": the parent's feeling now does not bring the event into the present.
-          !(name === 'present' && parentClause(sentence, span.start)),
+          !(name === 'present' && tellsNoEventNow(sentence, span.start)),
       ),
     );
   }
@@ -447,6 +446,32 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
 
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
 
+const FEELINGS = new Set(['scared', 'afraid', 'worried', 'nervous', 'anxious', 'frightened', 'terrified', 'wary', 'fearful', 'paranoid']);
+const FUTURE = new Set(['will', 'would', "'ll"]);
+
+/** The words of the clause holding this word; a clause-starting word that ends its clause ("... my parenting now.") belongs to the clause before. */
+function clauseAround(sentence: Sentence, at: number): { start: number; end: number } {
+  let start = at;
+  while (start > 0 && !sentence[start]!.boundary) start--;
+  let end = at + 1;
+  while (end < sentence.length && !sentence[end]!.boundary) end++;
+  if (start === at && end === at + 1) while (start > 0 && !sentence[--start]!.boundary);
+  return { start, end };
+}
+
+/**
+ * Whether the clause of a word like 'now' or 'again' tells no event now, so it does not bring a
+ * past event into the present: the parent speaking of themselves ("and now I'm scared to give her
+ * finger foods"), a fear now ("but now he's scared of the pool"), or a question about the future
+ * ("will she have another one").
+ */
+function tellsNoEventNow(sentence: Sentence, at: number): boolean {
+  const { start, end } = clauseAround(sentence, at);
+  const clause = sentence.slice(start, end);
+  const opening = clause.find((token) => !token.boundary);
+  return parentClause(sentence, at) || clause.some((token) => FEELINGS.has(token.word)) || FUTURE.has(opening?.word ?? '');
+}
+
 /**
  * Whether a clause is the parent speaking of themselves: its first person named is 'I' or 'we',
  * and no child is the subject of anything in it ("now I worry about my daughter", not "I think
@@ -454,12 +479,7 @@ const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
  * subject of the clause it is joined to.
  */
 function parentClause(sentence: Sentence, at: number): boolean {
-  let start = at;
-  while (start > 0 && !sentence[start]!.boundary) start--;
-  let end = at + 1;
-  while (end < sentence.length && !sentence[end]!.boundary) end++;
-  // A clause-starting word that ends its clause ("... my parenting now.") belongs to the clause before.
-  if (start === at && end === at + 1) while (start > 0 && !sentence[--start]!.boundary);
+  const { start, end } = clauseAround(sentence, at);
   const clause = sentence.slice(start, end);
   const childSubject = clause.some(
     (token, index) => ['he', 'she', 'they'].includes(token.word) || (CHILD_WORDS.has(token.word) && ['VERB', 'AUX'].includes(clause[index + 1]?.pos ?? '')),
