@@ -37,6 +37,11 @@ const macros: Record<string, string> = {
 /** Many tablets taken: the amount nouns matching.ts reads as amounts, then any medicine. */
 const MANY_TAKEN = 'take|took|taking|taken|swallow* lot|lots|load|loads|handful|bunch @medicine';
 
+const NAMED_EMERGENCY = 'suicid*|seizure|seizures|epilepsy|choking|drowning|burns|poison|poisons|allergy|allergies|anaphylaxis|meningitis|abuse|overdose';
+const PROGRAMME =
+  'awareness|prevention|education|safety|diary|diaries|log|plan|plans|nurse|nurses|clinic|team|service|services|talk|talks|lesson|lessons|' +
+  'course|courses|class|classes|training|workshop|assembly|leaflet|leaflets|charity|helpline|app|policy|book|books|specialist';
+
 function expand(phrase: string): string {
   return phrase.replace(/@(\w+)/g, (_, name: string) => {
     const words = macros[name];
@@ -698,6 +703,10 @@ const frameRaw = {
 const idiomRaw = [
   'chok* back|up',
   'choking|choke hazard|hazards|risk|risks',
+  // An emergency's name as the first word of a compound names a programme, record or service
+  // about it ('a seizure diary', 'a self-harm awareness talk'), not an event.
+  `${NAMED_EMERGENCY} +${PROGRAMME}`,
+  `self +harm* +${PROGRAMME}`,
   'killing|kills|kill me',
   'kill* myself|yourself doing|trying|working|with|to|for',
   'bleed* money|dry',
