@@ -629,6 +629,8 @@ const frameRaw = {
     'as kid|child|baby|teenager|teen',
     'when @kid|he|she|they|i was|were',
     'in|last|back january|february|march|april|june|july|august|september|october|november|december',
+    // An age the child was: 'had a fever at 6 weeks'.
+    'at @count day|days|week|weeks|month|months|year|years',
   ],
   present: [
     'now|rn|currently|again|another|today|tonight|keeps|keeping',

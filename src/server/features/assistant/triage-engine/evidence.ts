@@ -83,13 +83,13 @@ function numberValue(word: string): number | undefined {
   return NUMBER_WORDS[word];
 }
 
-/** Words before a count of days that make it a duration ("for 2 days"), not an age. */
+/** Words before a count of days that make it a duration ("for 2 days"), not an age; "at 6 weeks" is an age the child was, and the past frame reads it. */
 const DURATION_WORDS = new Set(['for', 'since', 'past', 'last', 'over', 'about', 'nearly', 'almost', 'every', 'few', 'couple']);
 
 function findYoungBaby(sentence: Sentence): Span[] {
   return sentence.flatMap((token, index) => {
     if (token.word === 'newborn' || token.word === 'neonate') return [{ start: index, end: index }];
-    if (DURATION_WORDS.has(sentence[index - 1]?.word ?? '')) return [];
+    if (DURATION_WORDS.has(sentence[index - 1]?.word ?? '') || sentence[index - 1]?.word === 'at') return [];
     const unit = sentence[index + 1];
     const count = numberValue(token.word);
     const days = unit && count !== undefined ? DAYS_PER_UNIT[unit.lemma] : undefined;
