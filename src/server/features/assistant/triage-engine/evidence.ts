@@ -216,9 +216,11 @@ export class MessageEvidence {
     const chosen = chooseApart(cues.map((cue) => this.live(rule, cue, window)));
     if (!chosen) return false;
     if (!chosen.some((finding, index) => !TESTED_SIGNS.has(cues[index]!) && this.explained(rule, finding))) return true;
-    // A sign in a benign setting is explained away, unless a second, separate sign is there too.
+    // A sign in a benign setting is explained away, unless a second sign of another kind is
+    // there too: "goes floppy ... going limp" says the rule's own sign twice.
+    const said = cues.flatMap((cue) => this.live(rule, cue, window));
     const signs = SIGNS.flatMap((cue) => this.live(rule, cue, window));
-    return signs.some((sign) => !chosen.some((finding) => sameWords(finding, sign)));
+    return signs.some((sign) => !said.some((finding) => sameWords(finding, sign)));
   }
 
   private explained(rule: EvidenceRule, finding: Finding): boolean {
