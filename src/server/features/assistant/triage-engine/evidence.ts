@@ -237,7 +237,7 @@ export class MessageEvidence {
     const sentence = this.sentences[finding.sentence]!;
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
-    if (asksForLabel(sentence, finding)) return false;
+    if (asksForLabel(sentence, finding) || prevented(sentence, finding)) return false;
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
     if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
@@ -504,6 +504,21 @@ function hasNobodyAsSubject(sentence: Sentence, at: number): boolean {
   for (let index = at - 1; index >= 0 && !sentence[index]!.boundary; index--) {
     const word = sentence[index]!.word;
     if (word === 'nobody' || word === 'noone' || (word === 'one' && sentence[index - 1]?.word === 'no')) return true;
+  }
+  return false;
+}
+
+const TAKEN_AWAY = new Set(['out', 'away', 'off']);
+
+/**
+ * "I hooked it out before she swallowed it", "grabbed it before he could": what a 'before' clause
+ * tells after something was taken out or away, or with 'could', was stopped from happening.
+ */
+function prevented(sentence: Sentence, finding: Span): boolean {
+  for (let index = finding.start - 1; index > 0; index--) {
+    const token = sentence[index]!;
+    if (token.word === 'before') return TAKEN_AWAY.has(sentence[index - 1]!.word) || sentence.slice(index, finding.start).some((word) => word.word === 'could');
+    if (token.boundary) return false;
   }
   return false;
 }
