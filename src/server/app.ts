@@ -25,6 +25,7 @@ import { createNotificationTopics } from './features/notifications/notifications
 import { registerBookingCalendarRoute } from './features/shadow-bookings/shadow-bookings.calendar-route';
 import { registerCommunityImageRoutes } from './features/community/community.images-route';
 import { registerActivityPhotoRoutes } from './features/monitoring/monitoring.photos-route';
+import { registerMessagePhotoRoutes } from './features/messages/messages.photos-route';
 import { startImageMaintenance } from './lib/images/image-maintenance';
 import { startErasureSweep } from './features/family/erasure-sweep';
 import { ffmpegCameraVideo, staticCameraVideo } from './features/cameras/camera-video';
@@ -279,6 +280,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerFamilyExportRoute(app, services.familyExports);
   await registerCommunityImageRoutes(app, { images: services.images, requestsPerMinute: config.imageRequestsPerMinute });
   await registerActivityPhotoRoutes(app, { monitoring: services.monitoring, requestsPerMinute: config.imageRequestsPerMinute });
+  await registerMessagePhotoRoutes(app, { messages: services.messages, requestsPerMinute: config.imageRequestsPerMinute });
   registerCameraHlsRoutes(app, { cameras: services.cameras });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument as never } });
   await app.register(swaggerUi, {

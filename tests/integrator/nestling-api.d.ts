@@ -930,7 +930,7 @@ export interface paths {
         };
         /**
          * The nursery's full viewing log (nursery staff)
-         * @description Every viewing session of your nursery's cameras in the last 90 days, newest first (at most 500), optionally for one camera.
+         * @description Every viewing session of your nursery's cameras in the last 90 days, newest first (at most 500), optionally for one camera. endedAt is null while someone is watching; a viewing whose player stopped renewing its token (a closed tab) ended when its last token ran out, 60 s after its last renewal.
          */
         get: operations["cameraAccess-log"];
         put?: never;
@@ -2281,6 +2281,46 @@ export interface paths {
          * @description The full size with Content-Disposition: attachment and a file name such as maya-nap-2026-11-26.webp (naming only your own children). Only to the activity's nursery staff and to families with a child tagged in the photo, checked on every request; anyone else, another family of the same classroom too, gets 404. Take the URL from the activity's photos.
          */
         get: operations["activities-photos-download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A message's photo
+         * @description Only to those who may read a conversation with a message showing it: the family's adults while a child of theirs is in the classroom, and the nursery's staff; checked on every request. Take the URL from the message's photo.
+         */
+        get: operations["messages-photos-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/photos/{photoId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A message photo's small copy for lists
+         * @description At most 480 px a side. Only to those who may read a conversation with a message showing it: the family's adults while a child of theirs is in the classroom, and the nursery's staff; checked on every request. Take the URL from the message's photo.
+         */
+        get: operations["messages-photos-get-thumbnail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -16012,6 +16052,174 @@ export interface operations {
                 };
             };
             /** @description No such photo on that activity, or not one you may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many photo requests from this IP address; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "messages-photos-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description If-None-Match named its ETag, and you may still see the photo. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such photo in a message, or not in a conversation you may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many photo requests from this IP address; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: Something failed on our side; `requestId` identifies it in our logs. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "messages-photos-get-thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description If-None-Match named its ETag, and you may still see the photo. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: A field is missing, unknown or out of range; `errors` names each one. `invalid_json`: The body is not valid JSON, is empty, or nests deeper than 32 levels. `price_mismatch`: `totalPrice` differs from the price the server computes from the teacher's hourly rate and the session's hours. `bad_request`: The request itself could not be read: a malformed address, Content-Length or header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `forbidden`: Signed in, but this account may not do that. `forbidden_origin`: A cookie-authenticated request came from another website. `guardian_only`: A carer follows the family's children but cannot book, invite, add children or manage tokens; a guardian of the family can. `insufficient_scope`: The API token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such photo in a message, or not in a conversation you may read. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -279,13 +279,45 @@ describe('a photo in a message', () => {
     const { id } = await classroom3b();
     const photoId = await upload('demo');
     const message = await send('demo', id, '', { photoId });
-    expect(message.photo?.url).toBe(`/api/community/images/${photoId}`);
+    expect(message.photo?.url).toBe(`/api/messages/photos/${photoId}`);
     const status = async (who: Who, path: string) => (await t.app.inject({ url: path, headers: { authorization: `Bearer ${tokens[who]}` } })).statusCode;
     for (const path of [message.photo!.url, message.photo!.thumbnailUrl]) {
       expect(await status('demo', path)).toBe(200);
       expect(await status('staff', path)).toBe(200);
       expect(await status('family2', path)).toBe(404);
       expect(await status('otherStaff', path)).toBe(404);
+    }
+    // Not through the community image route either, whose copies are kept a year; its uploader still may.
+    expect(await status('staff', `/api/community/images/${photoId}`)).toBe(404);
+    expect(await status('demo', `/api/community/images/${photoId}`)).toBe(200);
+  });
+
+  it('is revalidated on every view, and answers 304 only to someone still allowed to see it', async () => {
+    const { db } = t.database;
+    const { id } = await classroom3b();
+    const message = await send('demo', id, '', { photoId: await upload('demo') });
+    const get = (who: Who, path: string, etag?: string) =>
+      t.app.inject({ url: path, headers: { authorization: `Bearer ${tokens[who]}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+    for (const path of [message.photo!.url, message.photo!.thumbnailUrl]) {
+      const first = await get('staff', path);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const etag = String(first.headers.etag);
+      const again = await get('staff', path, etag);
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+      expect((await get('family2', path, etag)).statusCode).toBe(404);
+    }
+    // Once no child of the family is in the classroom, nobody may read the conversation, and a cached copy is not confirmed.
+    const etag = String((await get('demo', message.photo!.url)).headers.etag);
+    const where = await db.selectFrom('conversations').select(['family_id', 'classroom_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const elsewhere = await db.selectFrom('classrooms').select('id').where('id', '!=', where.classroom_id).executeTakeFirstOrThrow();
+    const moved = await db.updateTable('children').set({ classroom_id: elsewhere.id }).where('family_id', '=', where.family_id).where('classroom_id', '=', where.classroom_id).returning('id').execute();
+    try {
+      expect((await get('demo', message.photo!.url, etag)).statusCode).toBe(404);
+      expect((await get('staff', message.photo!.url, etag)).statusCode).toBe(404);
+    } finally {
+      await db.updateTable('children').set({ classroom_id: where.classroom_id }).where('id', 'in', moved.map((child) => child.id)).execute();
     }
   });
 

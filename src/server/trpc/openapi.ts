@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/session-cookie';
 import { communityImagePaths } from '../features/community/community.images-route';
 import { activityPhotoPaths } from '../features/monitoring/monitoring.photos-route';
+import { messagePhotoPaths } from '../features/messages/messages.photos-route';
 import { cameraHlsPaths } from '../features/cameras/cameras.hls-route';
 import { calendarFeedPaths } from '../features/shadow-bookings/shadow-bookings.calendar-route';
 import { familyExportPaths } from '../features/family/family-export.route';
@@ -37,7 +38,7 @@ export function buildOpenApiDocument(publicOrigin: string, today: Date = new Dat
       },
     },
     // Routes that take or give raw bytes are plain routes, so they are described here by hand.
-    paths: { ...communityImagePaths, ...activityPhotoPaths, ...cameraHlsPaths, ...calendarFeedPaths, ...familyExportPaths },
+    paths: { ...communityImagePaths, ...activityPhotoPaths, ...messagePhotoPaths, ...cameraHlsPaths, ...calendarFeedPaths, ...familyExportPaths },
   });
   // OpenAPI 3.1's top-level webhooks: what Nestling POSTs to a registered endpoint, per event type.
   document.webhooks = webhookOperations();

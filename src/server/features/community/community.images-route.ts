@@ -8,7 +8,7 @@ import { uploadedImageOutput } from '../../../shared/schemas/community';
 import { AppError, notFound, notSignedIn } from '../../errors';
 import { IMAGE_TOO_LARGE_MESSAGE, type ImageService, type ImageVariant } from '../../lib/images/images.service';
 import { toUploadedImageDto } from './community.service';
-import { matchesEtag } from '../../lib/etag';
+import { sendImage } from '../../lib/images/image-reply';
 import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 
 type ImageRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -61,11 +61,7 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
     requireScopeOfToken(request, RAW_ROUTE_SCOPES.imageDownload);
     const image = await images.find(request.auth.user.id, request.params.id, variant);
     if (!image) throw notFound('That image');
-    reply.header('ETag', image.etag).header('Cache-Control', 'private, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff');
-    if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
-    const object = await image.open();
-    if (!object) throw notFound('That image');
-    return reply.type('image/webp').header('Content-Length', object.byteSize).header('Content-Disposition', 'inline').send(object.body);
+    return sendImage(request, reply, image, { caching: 'immutable', notFoundName: 'That image' });
   }
 }
 

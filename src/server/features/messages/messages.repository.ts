@@ -254,15 +254,6 @@ export async function unreadCount(db: Db, conversationId: number, userId: number
   return row.n;
 }
 
-/** Who is asking, read from their account (for image requests, which carry only a user id). */
-export async function viewerOf(db: Db, userId: number): Promise<Viewer> {
-  const user = await db.selectFrom('users').select(['role', 'family_id', 'nursery_id']).where('id', '=', userId).executeTakeFirst();
-  if (!user) return { kind: 'none', userId };
-  if ((user.role === 'staff' || user.role === 'admin') && user.nursery_id !== null) return { kind: 'staff', userId, nurseryId: user.nursery_id };
-  if (user.family_id !== null) return { kind: 'family', userId, familyId: user.family_id };
-  return { kind: 'none', userId };
-}
-
 export async function photosUsedAmong(db: Db, imageIds: readonly string[]): Promise<string[]> {
   const rows = await db.selectFrom('messages').select('photo_id').distinct().where('photo_id', 'in', imageIds).execute();
   return rows.flatMap((row) => (row.photo_id ? [row.photo_id] : []));

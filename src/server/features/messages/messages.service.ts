@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { IMAGE_UPLOAD_PATH } from '../../../shared/community-rules';
 import type { Page } from '../../../shared/schemas/common';
 import {
   CONVERSATION_INBOX_CHANNEL,
@@ -17,7 +16,7 @@ import {
 import type { Database, MessageSide } from '../../db/database';
 import { pageOf } from '../../db/keyset';
 import { badInput, forbidden, notFound } from '../../errors';
-import type { ImageService } from '../../lib/images/images.service';
+import { isImageId, type ImageService, type ImageVariant } from '../../lib/images/images.service';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 import type { EventBus } from '../../realtime/event-bus';
 import * as repo from './messages.repository';
@@ -52,7 +51,9 @@ export function viewerOf(user: AuthenticatedUser): repo.Viewer {
   return user.familyId === null ? { kind: 'none', userId: user.id } : { kind: 'family', userId: user.id, familyId: user.familyId };
 }
 
-const photoUrl = (id: string) => `${IMAGE_UPLOAD_PATH}/${id}`;
+/** Where message photos are served (messages.photos-route.ts); not the community image route, which caches for a year. */
+export const MESSAGE_PHOTO_PATH = '/api/messages/photos';
+const photoUrl = (id: string) => `${MESSAGE_PHOTO_PATH}/${id}`;
 
 export function toMessageDto(row: repo.MessageRow): MessageDto {
   return {
@@ -83,10 +84,11 @@ export function createMessagesService(deps: {
   const { db, images } = deps;
   const now = deps.now ?? (() => new Date());
 
-  // A photo lives while a message shows it, and is shown to whoever may read that conversation.
+  // A photo lives while a message shows it. Others than its uploader see it only on the message
+  // photo route (findPhoto), never through the community image route, whose copies live a year.
   images.registerOwner('messages', {
     referencedAmong: repo.photosUsedAmong,
-    readableBy: async (trx, viewerId, imageId) => repo.photoShownTo(trx, imageId, await repo.viewerOf(trx, viewerId)),
+    readableBy: async () => false,
   });
 
   /** Signals are published after commit and never fail the request: the change is saved. */
@@ -229,6 +231,14 @@ export function createMessagesService(deps: {
       if (conversationId === undefined) return undefined;
       const target = await repo.findVisibleConversation(db, viewer, conversationId);
       return target && conversationChannel(target.id);
+    },
+
+    /** A message's photo, to whoever may read a conversation showing it; undefined to anyone else. */
+    async findPhoto(user: AuthenticatedUser, photoId: string, variant: ImageVariant) {
+      if (!isImageId(photoId)) return undefined;
+      const id = photoId.toLowerCase();
+      if (!(await repo.photoShownTo(db, id, viewerOf(user)))) return undefined;
+      return images.findChecked(id, variant);
     },
 
     /** Tells the others in a conversation that the user is writing (the route has checked they joined it). */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { IMAGE_UPLOAD_TYPE_NEEDED, MAX_IMAGE_BYTES, imageContentTypes, isImageUploadType } from '../../../shared/community-rules';
 import { ACTIVITY_PHOTO_UPLOAD_PATH, uploadedActivityPhotoOutput } from '../../../shared/schemas/monitoring';
 import { AppError, forbidden, notFound, notSignedIn } from '../../errors';
-import { matchesEtag } from '../../lib/etag';
+import { sendImage } from '../../lib/images/image-reply';
 import { IMAGE_TOO_LARGE_MESSAGE, type ImageVariant } from '../../lib/images/images.service';
 import { isStaff } from '../../principal';
 import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
@@ -58,8 +58,7 @@ export async function registerActivityPhotoRoutes(app: FastifyInstance, deps: { 
 
   /**
    * Streams the photo to a viewer who may see it; anyone else gets 404, as if it did not exist.
-   * Browsers may keep a copy but must ask again each time (no-cache), so a family that is no
-   * longer tagged stops seeing it; no shared cache may keep it at all (private).
+   * Revalidated on every view, so a family that is no longer tagged stops seeing it.
    */
   async function serve(request: PhotoRequest, reply: FastifyReply, variant: ImageVariant, disposition: 'inline' | 'attachment') {
     if (!request.auth) throw notSignedIn();
@@ -68,12 +67,8 @@ export async function registerActivityPhotoRoutes(app: FastifyInstance, deps: { 
     if (!/^[1-9][0-9]{0,9}$/.test(request.params.activityId) || activityId > 2_147_483_647) throw notFound('That photo');
     const photo = await monitoring.findPhoto(request.auth.user, activityId, request.params.photoId, variant);
     if (!photo) throw notFound('That photo');
-    reply.header('ETag', photo.etag).header('Cache-Control', 'private, no-cache').header('X-Content-Type-Options', 'nosniff');
-    if (matchesEtag(request.headers['if-none-match'], photo.etag)) return reply.code(304).send();
-    const object = await photo.open();
-    if (!object) throw notFound('That photo');
     const contentDisposition = disposition === 'attachment' ? `attachment; filename="${photo.fileName}"` : 'inline';
-    return reply.type('image/webp').header('Content-Length', object.byteSize).header('Content-Disposition', contentDisposition).send(object.body);
+    return sendImage(request, reply, photo, { caching: 'revalidate', notFoundName: 'That photo', contentDisposition });
   }
 }
 

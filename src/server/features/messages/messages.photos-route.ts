@@ -1,0 +1,72 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodOpenApiPathItemObject, ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
+import { AppError, notFound, notSignedIn } from '../../errors';
+import { sendImage } from '../../lib/images/image-reply';
+import type { ImageVariant } from '../../lib/images/images.service';
+import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
+import { MESSAGE_PHOTO_PATH, type MessagesService } from './messages.service';
+
+type PhotoRequest = FastifyRequest<{ Params: { photoId: string } }>;
+
+/**
+ * Message photos, served only here (uploaded first with POST /api/community/images). Plain
+ * routes, because images stream; registered before the /api catch-all, after the auth hook.
+ * Who may see a photo is who may read its conversation, which changes when a family leaves or
+ * a child leaves the classroom: asked afresh on every request, and revalidated on every view.
+ */
+export async function registerMessagePhotoRoutes(app: FastifyInstance, deps: { messages: MessagesService; requestsPerMinute: number }) {
+  const { messages } = deps;
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new AppError('rate_limited', 'Too many photo requests. Please wait a moment.', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    });
+    const serving = { schema: { hide: true }, config: { rateLimit: { max: deps.requestsPerMinute, timeWindow: 60_000 } } };
+    scope.get(`${MESSAGE_PHOTO_PATH}/:photoId`, serving, (request: PhotoRequest, reply) => serve(request, reply, 'full'));
+    scope.get(`${MESSAGE_PHOTO_PATH}/:photoId/thumbnail`, serving, (request: PhotoRequest, reply) => serve(request, reply, 'thumbnail'));
+  });
+
+  /** Anyone who may not read a conversation showing the photo gets 404, as if it did not exist. */
+  async function serve(request: PhotoRequest, reply: FastifyReply, variant: ImageVariant) {
+    if (!request.auth) throw notSignedIn();
+    requireScopeOfToken(request, RAW_ROUTE_SCOPES.imageDownload);
+    const photo = await messages.findPhoto(request.auth.user, request.params.photoId, variant);
+    if (!photo) throw notFound('That photo');
+    return sendImage(request, reply, photo, { caching: 'revalidate', notFoundName: 'That photo' });
+  }
+}
+
+const errorBody = { 'application/json': { schema: z.object({ message: z.string(), code: z.string() }) } };
+const servedResponses = {
+  '200': {
+    description: 'The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it.',
+    content: { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } as const,
+  },
+  '304': { description: 'If-None-Match named its ETag, and you may still see the photo.' },
+  '401': { description: 'Not signed in.', content: errorBody },
+  '404': { description: 'No such photo in a message, or not in a conversation you may read.', content: errorBody },
+  '429': { description: 'Too many photo requests from this IP address; Retry-After says when to try again.', content: errorBody },
+};
+const servedDescription =
+  "Only to those who may read a conversation with a message showing it: the family's adults while a child of theirs is in the classroom, " +
+  "and the nursery's staff; checked on every request. Take the URL from the message's photo.";
+const photoGet = (operationId: string, summary: string, description: string): ZodOpenApiPathItemObject => ({
+  get: {
+    operationId,
+    summary,
+    description,
+    tags: ['messages'],
+    security: [{ sessionCookie: [] }, { bearerToken: [RAW_ROUTE_SCOPES.imageDownload] }],
+    requestParams: { path: z.object({ photoId: z.uuid() }) },
+    responses: servedResponses,
+  },
+});
+
+/** The routes above, for the OpenAPI document. */
+export const messagePhotoPaths: ZodOpenApiPathsObject = {
+  '/messages/photos/{photoId}': photoGet('messages-photos-get', "A message's photo", servedDescription),
+  '/messages/photos/{photoId}/thumbnail': photoGet('messages-photos-get-thumbnail', "A message photo's small copy for lists", `At most 480 px a side. ${servedDescription}`),
+};
