@@ -22,7 +22,8 @@ export function buildOpenApiDocument(publicOrigin: string, today: Date = new Dat
     description:
       'REST access to Nestling. Sign in from a browser (session cookie) or send a personal API token as ' +
       '`Authorization: Bearer nst_…`. Every error is RFC 9457 problem details (`application/problem+json`) with a machine `code` from a closed list (GET /api/problems) and a human-readable `detail`. ' +
-      `Live activity over the WebSocket at /ws is described by the AsyncAPI 3.0 document at [${ASYNCAPI_PATH}](${publicOrigin}${ASYNCAPI_PATH}).`,
+      'The WebSocket at /ws carries live updates: activity, notifications, conversations (messages, read receipts, typing) and camera availability. ' +
+      `Its channels and messages are described by the AsyncAPI 3.0 document at [${ASYNCAPI_PATH}](${publicOrigin}${ASYNCAPI_PATH}).`,
     version: '1.0.0',
     openApiVersion: '3.1.0',
     baseUrl: `${publicOrigin}/api`,
