@@ -316,6 +316,8 @@ export class MessageEvidence {
           (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
           !(name === 'past' && inAfterClause(sentence, span)) &&
+          // "Swallowed it before I could get it out": 'could' after 'before' is the past of 'can', not a supposition.
+          !(name === 'hypothetical' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'before')) &&
           !(name === 'present' && tellsNoEventNow(sentence, span.start)),
       ),
     );
