@@ -316,6 +316,8 @@ export class MessageEvidence {
           (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
           !(name === 'past' && inAfterClause(sentence, span)) &&
+          // "Screams if we turn her head": a reaction told with its condition is a sign, not a supposition.
+          !(name === 'hypothetical' && span.start > 0 && this.find('painReaction').some((pain) => pain.sentence === index && pain.end === span.start - 1)) &&
           // "Swallowed it before I could get it out": 'could' after 'before' is the past of 'can', not a supposition.
           !(name === 'hypothetical' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'before')) &&
           !(name === 'present' && tellsNoEventNow(sentence, span.start)),
@@ -451,6 +453,7 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
 
 const FEELINGS = new Set(['scared', 'afraid', 'worried', 'nervous', 'anxious', 'frightened', 'terrified', 'wary', 'fearful', 'paranoid']);
+const AGE_UNITS = new Set(['day', 'week', 'month', 'year']);
 const FUTURE = new Set(['will', 'would', "'ll"]);
 
 /** The words of the clause holding this word; a clause-starting word that ends its clause ("... my parenting now.") belongs to the clause before. */
@@ -473,7 +476,8 @@ function tellsNoEventNow(sentence: Sentence, at: number): boolean {
   const { start, end } = clauseAround(sentence, at);
   const clause = sentence.slice(start, end);
   const opening = clause.find((token) => !token.boundary);
-  return parentClause(sentence, at) || clause.some((token) => FEELINGS.has(token.word)) || FUTURE.has(opening?.word ?? '');
+  const statesAge = clause.some((token, index) => token.pos === 'NUM' && AGE_UNITS.has(clause[index + 1]?.lemma ?? ''));
+  return parentClause(sentence, at) || statesAge || clause.some((token) => FEELINGS.has(token.word)) || FUTURE.has(opening?.word ?? '');
 }
 
 /**
