@@ -48,26 +48,22 @@ export function lockEndpointOf(db: Db, owner: Owner, endpointId: number) {
 
 const deliveryColumns = ['d.id', 'd.event_id', 'o.type', 'd.status', 'd.attempts', 'd.last_status_code', 'd.last_error', 'd.last_duration_ms', 'd.last_attempt_at', 'd.next_attempt_at', 'd.created_at'] as const;
 
-/** The endpoint's latest deliveries, newest first. */
-export function listDeliveries(db: Db, endpointId: number, limit: number) {
+/** The endpoint's deliveries, each with its event's type, as the API shows them. */
+function deliveriesOf(db: Db, endpointId: number) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('outbox_events as o', 'o.id', 'd.event_id')
     .select(deliveryColumns)
-    .where('d.endpoint_id', '=', endpointId)
-    .orderBy('d.id', 'desc')
-    .limit(limit)
-    .execute();
+    .where('d.endpoint_id', '=', endpointId);
+}
+
+/** The endpoint's latest deliveries, newest first. */
+export function listDeliveries(db: Db, endpointId: number, limit: number) {
+  return deliveriesOf(db, endpointId).orderBy('d.id', 'desc').limit(limit).execute();
 }
 
 export function findDelivery(db: Db, endpointId: number, deliveryId: number) {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('outbox_events as o', 'o.id', 'd.event_id')
-    .select(deliveryColumns)
-    .where('d.id', '=', deliveryId)
-    .where('d.endpoint_id', '=', endpointId)
-    .executeTakeFirst();
+  return deliveriesOf(db, endpointId).where('d.id', '=', deliveryId).executeTakeFirst();
 }
 
 /**
