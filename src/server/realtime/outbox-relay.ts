@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { coalesced } from '../lib/coalesced';
 import { lastEventId, readEvents, type StoredEvent } from '../db/event-log';
+import { startPollingLoop } from '../lib/polling-loop';
 import type { EventBus } from './event-bus';
 
 /** Read per round; a longer backlog takes several rounds, one after another. */
@@ -39,40 +39,37 @@ export async function startOutboxRelay(deps: {
   let cursor = await lastEventId(db);
   let closed = false;
 
-  async function drain() {
-    for (;;) {
-      const events = await readEvents(db, { after: cursor, limit: BATCH });
-      for (const event of events) {
-        if (closed) return;
-        try {
-          deliver(event);
-        } catch (error) {
-          log.error({ err: error, eventId: event.id }, 'delivering an outbox event failed');
-        }
-        cursor = event.id;
+  /** One read; answers whether it was full, so more may wait. */
+  async function readBatch(): Promise<boolean> {
+    const events = await readEvents(db, { after: cursor, limit: BATCH });
+    for (const event of events) {
+      if (closed) return false;
+      try {
+        deliver(event);
+      } catch (error) {
+        log.error({ err: error, eventId: event.id }, 'delivering an outbox event failed');
       }
-      if (events.length < BATCH) return;
+      cursor = event.id;
     }
+    return events.length === BATCH;
   }
 
-  /** One read at a time; a signal during a read runs one more after it, since that read may have started before the commit. */
-  const read = coalesced(drain, (error) => log.error({ err: error }, 'reading the outbox for realtime delivery failed'));
-  const catchUp = () => (closed ? Promise.resolve() : read());
-
-  const stopListening = deps.bus.onOutboxCommit(() => void catchUp());
-  const poller = setInterval(() => void catchUp(), deps.pollMs ?? RELAY_POLL_MS);
-  poller.unref();
+  // No read at start: `cursor` is where the outbox ended a moment ago.
+  const loop = startPollingLoop({
+    pass: readBatch,
+    everyMs: deps.pollMs ?? RELAY_POLL_MS,
+    wakeOn: (wake) => deps.bus.onOutboxCommit(wake),
+    onError: (error) => log.error({ err: error }, 'reading the outbox for realtime delivery failed'),
+  });
 
   return {
     get cursor() {
       return cursor;
     },
-    catchUp,
+    catchUp: loop.wake,
     async close() {
       closed = true;
-      stopListening();
-      clearInterval(poller);
-      await read.settled();
+      await loop.close();
     },
   };
 }

@@ -6,7 +6,7 @@ import type { EventType } from '../../../shared/schemas/events';
 import type { ActivityDto } from '../../../shared/schemas/monitoring';
 import type { Database } from '../../db/database';
 import { lastEventId, readEvents, type StoredEvent } from '../../db/event-log';
-import { coalesced } from '../../lib/coalesced';
+import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop';
 import type { EventBus } from '../../realtime/event-bus';
 import * as repo from './notifications.repository';
 import type { AfterCommit, NotificationsService, NotifyItem } from './notifications.service';
@@ -121,25 +121,15 @@ export function startNotificationsConsumer(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; bus: Pick<EventBus, 'onOutboxCommit'>; notifications: NotificationsService; timeZone: string; pollMs?: number },
 ): void {
-  let closed = false;
-  const run = coalesced(
-    async () => {
-      while (!closed && (await consumeBatch({ ...deps, log: app.log })));
-    },
-    (error) => app.log.error({ err: error }, 'reading the outbox for notifications failed'),
-  );
-  let stopListening: (() => void) | undefined;
-  let poller: NodeJS.Timeout | undefined;
+  let loop: PollingLoop | undefined;
   app.addHook('onReady', async () => {
-    stopListening = deps.bus.onOutboxCommit(() => void (closed || run()));
-    poller = setInterval(() => void (closed || run()), deps.pollMs ?? CONSUMER_POLL_MS);
-    poller.unref();
-    void run();
+    loop = startPollingLoop({
+      pass: () => consumeBatch({ ...deps, log: app.log }),
+      everyMs: deps.pollMs ?? CONSUMER_POLL_MS,
+      wakeOn: (wake) => deps.bus.onOutboxCommit(wake),
+      onError: (error) => app.log.error({ err: error }, 'reading the outbox for notifications failed'),
+    });
+    void loop.wake();
   });
-  app.addHook('preClose', async () => {
-    closed = true;
-    stopListening?.();
-    clearInterval(poller);
-    await run.settled();
-  });
+  app.addHook('preClose', async () => loop?.close());
 }

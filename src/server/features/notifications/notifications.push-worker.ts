@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { coalesced } from '../../lib/coalesced';
+import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop';
 import type { NotificationsService, PendingPush } from './notifications.service';
 
 /** The part of the push feature this worker uses (services.push). */
@@ -20,33 +20,24 @@ export const PUSH_POLL_MS = 5_000;
  */
 export function startNotificationPushWorker(app: FastifyInstance, deps: { notifications: NotificationsService; push: PushSender; pollMs?: number }): void {
   const { notifications, push } = deps;
-  let closed = false;
-  const run = coalesced(
-    async () => {
-      while (!closed) {
-        const due = await notifications.claimPendingPushes(BATCH);
-        await Promise.all(
-          due.map((pending) =>
-            push.sendToUser(pending.userId, pending.message).catch((error: unknown) => app.log.error({ err: error, notificationId: pending.id }, 'a notification push failed')),
-          ),
-        );
-        if (due.length < BATCH) return;
-      }
-    },
-    (error) => app.log.error({ err: error }, 'claiming notification pushes failed'),
-  );
-  let stopListening: (() => void) | undefined;
-  let poller: NodeJS.Timeout | undefined;
+  async function sendRound(): Promise<boolean> {
+    const due = await notifications.claimPendingPushes(BATCH);
+    await Promise.all(
+      due.map((pending) =>
+        push.sendToUser(pending.userId, pending.message).catch((error: unknown) => app.log.error({ err: error, notificationId: pending.id }, 'a notification push failed')),
+      ),
+    );
+    return due.length === BATCH;
+  }
+  let loop: PollingLoop | undefined;
   app.addHook('onReady', async () => {
-    stopListening = notifications.onPushPending(() => void (closed || run()));
-    poller = setInterval(() => void (closed || run()), deps.pollMs ?? PUSH_POLL_MS);
-    poller.unref();
-    void run();
+    loop = startPollingLoop({
+      pass: sendRound,
+      everyMs: deps.pollMs ?? PUSH_POLL_MS,
+      wakeOn: (wake) => notifications.onPushPending(wake),
+      onError: (error) => app.log.error({ err: error }, 'claiming notification pushes failed'),
+    });
+    void loop.wake();
   });
-  app.addHook('preClose', async () => {
-    closed = true;
-    stopListening?.();
-    clearInterval(poller);
-    await run.settled();
-  });
+  app.addHook('preClose', async () => loop?.close());
 }

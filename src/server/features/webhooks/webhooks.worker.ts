@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startPollingLoop, type PollingLoop } from '../../lib/polling-loop';
 import type { WebhooksService } from './webhooks.service';
 
 /**
@@ -10,49 +11,22 @@ import type { WebhooksService } from './webhooks.service';
  */
 export function startWebhookWorker(app: FastifyInstance, webhooks: WebhooksService, pollMs: number): void {
   if (pollMs === 0) return;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let timerMs = Infinity;
-  let filling: Promise<void> | undefined;
-  let fillAgain = false;
+  let loop: PollingLoop | undefined;
   const dispatcher = webhooks.dispatcher((error) => {
     if (error !== undefined) app.log.error({ err: error }, 'webhook delivery failed');
-    schedule(0);
+    void loop?.wake();
   });
-
-  const tick = () => {
-    timer = undefined;
-    timerMs = Infinity;
-    // One claim at a time: attempts that end meanwhile ask for another right after it.
-    if (filling) {
-      fillAgain = true;
-      return;
-    }
-    filling = dispatcher.fill().then(
-      (claimed) => after(claimed > 0 ? 0 : pollMs),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'claiming webhook deliveries failed');
-        after(pollMs);
-      },
-    );
-  };
-  const after = (ms: number) => {
-    filling = undefined;
-    schedule(fillAgain ? 0 : ms);
-    fillAgain = false;
-  };
-  const schedule = (ms: number) => {
-    if (stopped || ms >= timerMs) return;
-    clearTimeout(timer);
-    timerMs = ms;
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  };
-  app.addHook('onReady', async () => schedule(pollMs));
+  // One claim at a time: attempts that end meanwhile ask for one more right after it. The first
+  // look comes `pollMs` after start.
+  app.addHook('onReady', async () => {
+    loop = startPollingLoop({
+      pass: async () => (await dispatcher.fill()) > 0,
+      everyMs: pollMs,
+      onError: (error) => app.log.error({ err: error }, 'claiming webhook deliveries failed'),
+    });
+  });
   app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await filling;
+    await loop?.close();
     await dispatcher.drain();
   });
 }
