@@ -3,7 +3,7 @@ import { Badge, Box, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Te
 import { IconChevronLeft, IconChevronRight, IconClipboardList, IconMoon, IconPrinter } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { DailyReportDto, ReportEntryDto, ReportNapDto } from '../../../shared/schemas/daily-reports';
+import type { DailyReportDto, ReportEntryDto, ReportNapDto, ReportPhotoDto } from '../../../shared/schemas/daily-reports';
 import { ButtonLink } from '../../components/links';
 import { EmptyNote } from '../../components/query-state';
 import { SignInPrompt } from '../../components/sign-in-prompt';
@@ -60,8 +60,16 @@ export function DailyReportPage() {
 function Report({ report }: { report: DailyReportDto }) {
   const name = possessiveFirstName(report.child.name);
   const sleptMinutes = report.naps.reduce((total, nap) => total + (nap.durationMinutes ?? 0), 0);
-  const nothingLogged =
-    !report.arrival && !report.departure && [report.naps, report.meals, report.activities, report.photos, report.notes].every((section) => section.length === 0);
+  // In the order the page shows them; a section with nothing in it is left out.
+  const sections: { title: string; layout: SectionLayout; rows: ReactNode[] }[] = [
+    { title: 'Naps', layout: 'list', rows: report.naps.map((nap) => <NapRow key={nap.start.id} nap={nap} />) },
+    { title: 'Meals and snacks', layout: 'list', rows: report.meals.map((meal) => <EntryRow key={meal.id} entry={meal} label={typeLabel(meal.type)} />) },
+    { title: 'Activities', layout: 'list', rows: report.activities.map((activity) => <EntryRow key={activity.id} entry={activity} label={typeLabel(activity.type)} />) },
+    { title: 'Photos', layout: 'photos', rows: report.photos.map((photo) => <PhotoTile key={photo.id} photo={photo} />) },
+    { title: 'Notes from the nursery', layout: 'list', rows: report.notes.map((note) => <EntryRow key={note.id} entry={note} />) },
+    { title: 'Home time', layout: 'list', rows: report.departure ? [<EntryRow key={report.departure.id} entry={report.departure} />] : [] },
+  ];
+  const nothingLogged = !report.arrival && sections.every((section) => section.rows.length === 0);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs" data-print-hide>
@@ -123,58 +131,13 @@ function Report({ report }: { report: DailyReportDto }) {
               <Fact label="Went home" value={report.departure?.time ?? (report.isToday && report.arrival ? 'Still here' : 'Not logged')} />
             </SimpleGrid>
           </Card>
-          {report.naps.length > 0 && (
-            <Section title="Naps">
-              {report.naps.map((nap) => (
-                <NapRow key={nap.start.id} nap={nap} />
-              ))}
-            </Section>
-          )}
-          {report.meals.length > 0 && (
-            <Section title="Meals and snacks">
-              {report.meals.map((meal) => (
-                <EntryRow key={meal.id} entry={meal} label={typeLabel(meal.type)} />
-              ))}
-            </Section>
-          )}
-          {report.activities.length > 0 && (
-            <Section title="Activities">
-              {report.activities.map((activity) => (
-                <EntryRow key={activity.id} entry={activity} label={typeLabel(activity.type)} />
-              ))}
-            </Section>
-          )}
-          {report.photos.length > 0 && (
-            <Card component="section" aria-labelledby="report-photos">
-              <Title order={2} fz="lg" mb="sm" id="report-photos">
-                Photos
-              </Title>
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" className="nestling-report-photos">
-                {report.photos.map((photo) => (
-                  <Box component="figure" key={photo.id} m={0}>
-                    <a href={photo.url} target="_blank" rel="noreferrer">
-                      <Image src={photo.thumbnailUrl} alt={photo.description} radius="md" w="100%" h="auto" loading="lazy" style={{ aspectRatio: `${photo.width} / ${photo.height}` }} />
-                    </a>
-                    <Text component="figcaption" size="xs" c="dimmed" mt={4}>
-                      {photo.time}
-                    </Text>
-                  </Box>
-                ))}
-              </SimpleGrid>
-            </Card>
-          )}
-          {report.notes.length > 0 && (
-            <Section title="Notes from the nursery">
-              {report.notes.map((note) => (
-                <EntryRow key={note.id} entry={note} />
-              ))}
-            </Section>
-          )}
-          {report.departure && (
-            <Section title="Home time">
-              <EntryRow entry={report.departure} />
-            </Section>
-          )}
+          {sections
+            .filter((section) => section.rows.length > 0)
+            .map(({ title, layout, rows }) => (
+              <Section key={title} title={title} layout={layout}>
+                {rows}
+              </Section>
+            ))}
         </>
       )}
     </Stack>
@@ -194,17 +157,38 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+type SectionLayout = 'list' | 'photos';
+
+function Section({ title, layout, children }: { title: string; layout: SectionLayout; children: ReactNode }) {
   const id = `report-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card component="section" aria-labelledby={id}>
       <Title order={2} fz="lg" mb="sm" id={id}>
         {title}
       </Title>
-      <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-        {children}
-      </Stack>
+      {layout === 'photos' ? (
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" className="nestling-report-photos">
+          {children}
+        </SimpleGrid>
+      ) : (
+        <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          {children}
+        </Stack>
+      )}
     </Card>
+  );
+}
+
+function PhotoTile({ photo }: { photo: ReportPhotoDto }) {
+  return (
+    <Box component="figure" m={0}>
+      <a href={photo.url} target="_blank" rel="noreferrer">
+        <Image src={photo.thumbnailUrl} alt={photo.description} radius="md" w="100%" h="auto" loading="lazy" style={{ aspectRatio: `${photo.width} / ${photo.height}` }} />
+      </a>
+      <Text component="figcaption" size="xs" c="dimmed" mt={4}>
+        {photo.time}
+      </Text>
+    </Box>
   );
 }
 

@@ -22,6 +22,15 @@ const ACTIVITY_TYPES = [
   { type: 'departure', label: 'Home time' },
 ] as const;
 
+/** The rows of the table, in this order. */
+const CATEGORIES = ['activity', 'report', 'booking', 'community', 'message'] as const satisfies readonly NotificationCategory[];
+
+/** Its switch columns: each category's `inApp` and `push`, named for screen readers as "<category> in the app" and "<category> by push". */
+const CHANNELS = [
+  { channel: 'inApp', heading: 'In the app', spoken: 'in the app', width: { base: 72, sm: 110 } },
+  { channel: 'push', heading: 'Push', spoken: 'by push', width: { base: 56, sm: 110 } },
+] as const;
+
 type Draft = NotificationPreferencesInput;
 
 const draftOf = (saved: NotificationPreferencesDto): Draft => ({ categories: saved.categories, mutedActivityTypes: saved.mutedActivityTypes, quietHours: saved.quietHours });
@@ -57,7 +66,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferencesDto }) {
     },
     onError: (error) => toast({ title: 'Could not save your notification settings', message: error.message, tone: 'error' }),
   });
-  const setChannel = (category: NotificationCategory, channel: 'inApp' | 'push', on: boolean) =>
+  const setChannel = (category: NotificationCategory, channel: (typeof CHANNELS)[number]['channel'], on: boolean) =>
     setDraft((d) => ({ ...d, categories: { ...d.categories, [category]: { ...d.categories[category], [channel]: on } } }));
 
   return (
@@ -66,16 +75,15 @@ function PreferencesForm({ saved }: { saved: NotificationPreferencesDto }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>What</Table.Th>
-            <Table.Th w={{ base: 72, sm: 110 }} ta="center">
-              In the app
-            </Table.Th>
-            <Table.Th w={{ base: 56, sm: 110 }} ta="center">
-              Push
-            </Table.Th>
+            {CHANNELS.map(({ channel, heading, width }) => (
+              <Table.Th key={channel} w={width} ta="center">
+                {heading}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {(['activity', 'report', 'booking', 'community', 'message'] as const).map((category) => {
+          {CATEGORIES.map((category) => {
             const { label, description } = notificationCategoryLabels[category];
             return (
               <Table.Tr key={category}>
@@ -87,24 +95,17 @@ function PreferencesForm({ saved }: { saved: NotificationPreferencesDto }) {
                     {description}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Group justify="center">
-                    <Switch
-                      checked={draft.categories[category].inApp}
-                      onChange={(event) => setChannel(category, 'inApp', event.currentTarget.checked)}
-                      aria-label={`${label} in the app`}
-                    />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="center">
-                    <Switch
-                      checked={draft.categories[category].push}
-                      onChange={(event) => setChannel(category, 'push', event.currentTarget.checked)}
-                      aria-label={`${label} by push`}
-                    />
-                  </Group>
-                </Table.Td>
+                {CHANNELS.map(({ channel, spoken }) => (
+                  <Table.Td key={channel}>
+                    <Group justify="center">
+                      <Switch
+                        checked={draft.categories[category][channel]}
+                        onChange={(event) => setChannel(category, channel, event.currentTarget.checked)}
+                        aria-label={`${label} ${spoken}`}
+                      />
+                    </Group>
+                  </Table.Td>
+                ))}
               </Table.Tr>
             );
           })}
