@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Checkbox, Code, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Code, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
@@ -7,7 +7,7 @@ import { createApiTokenInput, type ApiTokenDto } from '../../../shared/schemas/a
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { CopyValueButton } from '../../components/copy-value-button';
+import { SecretShownOnce } from '../../components/secret-shown-once';
 
 const dateOf = (iso: string) => longDate(new Date(iso));
 
@@ -72,17 +72,16 @@ export function ApiAccess() {
         <Code>Authorization: Bearer nst_…</Code>.
       </Text>
       {created && (
-        <Alert color="green" variant="light" icon={<IconKey size={18} aria-hidden />} title={`Your new token '${created.name}'`} mb="md" withCloseButton onClose={() => setCreated(null)}>
-          <Text size="sm" mb="xs">
-            Copy it now: it is shown only once.
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="new-token">
-              {created.token}
-            </Code>
-            <CopyValueButton value={created.token} label="Copy token" />
-          </Group>
-        </Alert>
+        <SecretShownOnce
+          title={`Your new token '${created.name}'`}
+          icon={<IconKey size={18} aria-hidden />}
+          value={created.token}
+          copyLabel="Copy token"
+          testId="new-token"
+          onClose={() => setCreated(null)}
+        >
+          Copy it now: it is shown only once.
+        </SecretShownOnce>
       )}
       <form
         noValidate

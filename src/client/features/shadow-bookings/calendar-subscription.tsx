@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Card, Code, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
 import type { CreatedCalendarSubscriptionDto } from '../../../shared/schemas/calendar-subscription';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { CopyValueButton } from '../../components/copy-value-button';
+import { SecretShownOnce } from '../../components/secret-shown-once';
 
 /**
  * The secret address calendar apps subscribe to. Like an API token it is shown once, when made;
@@ -50,18 +50,16 @@ export function CalendarSubscription() {
         yourself.
       </Text>
       {created && (
-        <Alert color="green" variant="light" icon={<IconCalendarPlus size={18} aria-hidden />} title="Your calendar link" mb="md">
-          <Text size="sm" mb="xs">
-            Copy it now: it is shown only once. <Anchor href={created.webcalUrl}>Open it in your calendar app</Anchor>, or paste it where your app asks to
-            subscribe by URL.
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code block style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="calendar-link">
-              {created.webcalUrl}
-            </Code>
-            <CopyValueButton value={created.webcalUrl} label="Copy calendar link" />
-          </Group>
-        </Alert>
+        <SecretShownOnce
+          title="Your calendar link"
+          icon={<IconCalendarPlus size={18} aria-hidden />}
+          value={created.webcalUrl}
+          copyLabel="Copy calendar link"
+          testId="calendar-link"
+        >
+          Copy it now: it is shown only once. <Anchor href={created.webcalUrl}>Open it in your calendar app</Anchor>, or paste it where your app asks to
+          subscribe by URL.
+        </SecretShownOnce>
       )}
       {status.isPending ? (
         <Skeleton h={36} />

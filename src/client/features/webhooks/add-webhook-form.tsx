@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Code, Stack, TextInput } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { eventTypes } from '../../../shared/schemas/events';
 import { createWebhookInput, MAX_WEBHOOK_URL_LENGTH, type CreatedWebhookDto } from '../../../shared/schemas/webhooks';
-import { CopyValueButton } from '../../components/copy-value-button';
+import { SecretShownOnce } from '../../components/secret-shown-once';
 import { fieldErrorsOf, serverFieldError, type FieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -50,26 +50,17 @@ export function AddWebhookForm({ audience }: { audience: WebhookAudience }) {
   return (
     <>
       {created && (
-        <Alert
-          color="green"
-          variant="light"
-          icon={<IconKey size={18} aria-hidden />}
+        <SecretShownOnce
           title="Your webhook's signing secret"
-          mb="md"
-          withCloseButton
-          closeButtonLabel="Dismiss the secret"
+          icon={<IconKey size={18} aria-hidden />}
+          value={created.secret}
+          copyLabel="Copy signing secret"
+          testId="new-webhook-secret"
           onClose={() => setCreated(null)}
+          closeButtonLabel="Dismiss the secret"
         >
-          <Text size="sm" mb="xs" style={{ overflowWrap: 'anywhere' }}>
-            Copy it into the app at {created.url} now: it is shown only once. The app uses it to check that each message really comes from Nestling.
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code block style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="new-webhook-secret">
-              {created.secret}
-            </Code>
-            <CopyValueButton value={created.secret} label="Copy signing secret" />
-          </Group>
-        </Alert>
+          Copy it into the app at {created.url} now: it is shown only once. The app uses it to check that each message really comes from Nestling.
+        </SecretShownOnce>
       )}
       <form
         noValidate
