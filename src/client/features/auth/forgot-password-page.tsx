@@ -1,11 +1,13 @@
-import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { IconMailCheck, IconUsers } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { requestPasswordResetInput } from '../../../shared/schemas/passwords';
-import { AnchorLink } from '../../components/links';
+import { PageNotice } from '../../components/page-notice';
 import { fieldErrorsOf, messageOf, type FieldErrors } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthForm, EmailField } from './auth-form';
+
+const BACK_TO_SIGN_IN = { to: '/sign-in', label: 'Back to sign in' } as const;
 
 /** "Forgot your password?": an emailed link where the server sends email, else who to ask. */
 export function ForgotPasswordPage() {
@@ -33,10 +35,10 @@ function RequestLink() {
 
   if (request.isSuccess) {
     return (
-      <Notice title="Check your email" icon={<IconMailCheck size={28} stroke={1.6} aria-hidden />}>
+      <PageNotice title="Check your email" color="blue" icon={<IconMailCheck size={28} stroke={1.6} aria-hidden />} next={BACK_TO_SIGN_IN}>
         If an account uses {request.variables.email}, we have sent it a link to choose a new password. The link works once, for an hour. It can take a few
         minutes to arrive; if it does not, look in your spam folder.
-      </Notice>
+      </PageNotice>
     );
   }
   return (
@@ -56,28 +58,8 @@ function RequestLink() {
 
 function AskSomeone() {
   return (
-    <Notice title="Forgot your password?" icon={<IconUsers size={28} stroke={1.6} aria-hidden />}>
+    <PageNotice title="Forgot your password?" color="blue" icon={<IconUsers size={28} stroke={1.6} aria-hidden />} next={BACK_TO_SIGN_IN}>
       This Nestling cannot send email, so ask a guardian of your family or your nursery for a link to reset your password. The link works once, for an hour.
-    </Notice>
-  );
-}
-
-function Notice({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <Card maw={420} mx="auto" mt={{ base: 'md', sm: 48 }} p="xl">
-      <Stack gap="md">
-        <Title order={1} fz={26}>
-          {title}
-        </Title>
-        <Alert color="blue" variant="light" icon={icon}>
-          <Text size="sm">{children}</Text>
-        </Alert>
-        <Text size="sm" ta="center">
-          <AnchorLink to="/sign-in" fw={600}>
-            Back to sign in
-          </AnchorLink>
-        </Text>
-      </Stack>
-    </Card>
+    </PageNotice>
   );
 }
