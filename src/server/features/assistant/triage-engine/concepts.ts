@@ -582,6 +582,13 @@ const raw = {
  * heeds. A frame is set by any of its phrases, and some are cancelled by others (a past event
  * that is happening 'again now' is present).
  */
+const WILFUL = [
+  'tantrum*|meltdown*|screaming|scream|cross|angry|upset|frustrat*|biscuit|biscuits|heap',
+  'annoying|annoyed|refus*|protest*|stubborn|naughty|cheeky|deliberately|purpose',
+  'car seat',
+  'buggy|pushchair|pram',
+];
+
 const frameRaw = {
   hypothetical: [
     'what if',
@@ -689,14 +696,13 @@ const frameRaw = {
   benign: [
     'nap|naps|napping|asleep|sleep|sleeps|sleeping|sleeper|bedtime|tired|tiredness|exhausted|exhaustion',
     'in time',
-    'tantrum*|meltdown*|screaming|scream|cross|angry|upset|frustrat*|biscuit|biscuits|heap',
+    ...WILFUL,
     'relax*|cuddle*|love|giggl*|laugh*|excite*|excited|happy|happily',
     'ask|asks|asked|asking|talk|talks|talking about',
-    'annoying|annoyed|refus*|protest*|stubborn|naughty|cheeky|deliberately|purpose',
-    'car seat',
-    'buggy|pushchair|pram',
     'tone|physio*|exercise*|therapy|therapist|stim*|flap*',
   ],
+  /** A tantrum or a protest: a child who goes limp or floppy in one is doing it, however often it is said. */
+  wilful: WILFUL,
   /** Not paying attention: it explains a child who does not answer, never one who jerks or stops breathing. */
   inattentive: ['hearing|ears|listen*|selective|attention|zone*|daydream*|name'],
 } satisfies Record<string, string[]>;
@@ -717,6 +723,8 @@ const idiomRaw = [
   'dying|die for|to|of',
   'fit|fits of|in',
   'throw*|threw|throwing fit|fits|tantrum',
+  // A fit called total or hissy is an outburst of temper.
+  'absolute|total|complete|hissy fit|fits',
   'swallow* pride',
   'poisoned against',
   'fell|fall|falls|falling|fallen asleep|love',

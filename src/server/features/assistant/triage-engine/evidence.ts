@@ -216,9 +216,11 @@ export class MessageEvidence {
     const chosen = chooseApart(cues.map((cue) => this.live(rule, cue, window)));
     if (!chosen) return false;
     if (!chosen.some((finding, index) => !TESTED_SIGNS.has(cues[index]!) && this.explained(rule, finding))) return true;
-    // A sign in a benign setting is explained away, unless a second sign of another kind is
-    // there too: "goes floppy ... going limp" says the rule's own sign twice.
-    const said = cues.flatMap((cue) => this.live(rule, cue, window));
+    // A sign in a benign setting is explained away, unless a second, separate sign is there too;
+    // in a tantrum or protest it must be a sign of another kind ("goes floppy ... going limp in
+    // protest" says the rule's own sign twice). Asleep, the same sign twice still counts.
+    const wilful = chosen.some((finding) => this.sentenceFrames[finding.sentence]!.has('wilful'));
+    const said = wilful ? cues.flatMap((cue) => this.live(rule, cue, window)) : chosen;
     const signs = SIGNS.flatMap((cue) => this.live(rule, cue, window));
     return signs.some((sign) => !said.some((finding) => sameWords(finding, sign)));
   }
@@ -452,7 +454,7 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
 
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
 
-const FEELINGS = new Set(['scared', 'afraid', 'worried', 'nervous', 'anxious', 'frightened', 'terrified', 'wary', 'fearful', 'paranoid']);
+const FEELINGS = new Set(['scared', 'afraid', 'worried', 'worry', 'worries', 'nervous', 'anxious', 'frightened', 'terrified', 'wary', 'fearful', 'paranoid', 'concerned']);
 const AGE_UNITS = new Set(['day', 'week', 'month', 'year']);
 const FUTURE = new Set(['will', 'would', "'ll"]);
 
@@ -468,16 +470,17 @@ function clauseAround(sentence: Sentence, at: number): { start: number; end: num
 
 /**
  * Whether the clause of a word like 'now' or 'again' tells no event now, so it does not bring a
- * past event into the present: the parent speaking of themselves ("and now I'm scared to give her
- * finger foods"), a fear now ("but now he's scared of the pool"), or a question about the future
- * ("will she have another one").
+ * past event into the present: a fear or worry now ("and now I'm scared to give her finger foods",
+ * "but now he's scared of the pool"), an age ("she's 5 months now"), or a question about the
+ * future ("will she have another one"). What the parent does now ("tonight I cut myself again")
+ * is an event.
  */
 function tellsNoEventNow(sentence: Sentence, at: number): boolean {
   const { start, end } = clauseAround(sentence, at);
   const clause = sentence.slice(start, end);
   const opening = clause.find((token) => !token.boundary);
   const statesAge = clause.some((token, index) => token.pos === 'NUM' && AGE_UNITS.has(clause[index + 1]?.lemma ?? ''));
-  return parentClause(sentence, at) || statesAge || clause.some((token) => FEELINGS.has(token.word)) || FUTURE.has(opening?.word ?? '');
+  return statesAge || clause.some((token) => FEELINGS.has(token.word)) || FUTURE.has(opening?.word ?? '');
 }
 
 /**
