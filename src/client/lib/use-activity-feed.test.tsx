@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityDto } from '../../shared/schemas/monitoring';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
-import { ACTIVITY_CAP, feedUrl, prependActivity, retryDelay, useActivityFeed } from './use-activity-feed';
+import { ACTIVITY_CAP, prependActivity, useActivityFeed } from './use-activity-feed';
 
 const activity = (id: number): ActivityDto => ({
   id,
@@ -35,22 +35,6 @@ describe('prependActivity', () => {
 
   it('does not list an activity twice', () => {
     expect(prependActivity([activity(2), activity(1)], activity(2)).map((a) => a.id)).toEqual([2, 1]);
-  });
-});
-
-describe('feedUrl', () => {
-  it('uses ws on http pages and wss on https pages', () => {
-    expect(feedUrl('classroom-3b', { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws?channel=classroom-3b');
-    expect(feedUrl('classroom-3b', { protocol: 'https:', host: 'nestling.app' })).toBe('wss://nestling.app/ws?channel=classroom-3b');
-  });
-});
-
-describe('retryDelay', () => {
-  it('doubles from one second up to thirty, give or take a quarter', () => {
-    const middle = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => retryDelay(attempt, middle))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
-    expect(retryDelay(0, () => 0)).toBe(750);
-    expect(retryDelay(0, () => 1)).toBe(1250);
   });
 });
 
