@@ -22,6 +22,7 @@ import * as createPushSubscriptions from './0022_create_push_subscriptions';
 import * as createMessages from './0023_create_messages';
 import * as addActivityPhotos from './0024_add_activity_photos';
 import * as createCameraAccess from './0025_create_camera_access';
+import * as addChildPronouns from './0026_add_child_pronouns';
 
 /**
  * Every migration, in order. A static list because Kysely's FileMigrationProvider imports
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0023_create_messages': createMessages,
   '0024_add_activity_photos': addActivityPhotos,
   '0025_create_camera_access': createCameraAccess,
+  '0026_add_child_pronouns': addChildPronouns,
 };

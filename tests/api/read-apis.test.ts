@@ -34,11 +34,12 @@ describe('GET /api/children', () => {
     const myIds = new Set(mine.map((c: { id: number }) => c.id));
     expect(theirs.some((c: { id: number }) => myIds.has(c.id))).toBe(false);
     expect(Object.keys(mine[0]).sort()).toEqual(
-      ['age', 'ageMonths', 'currentActivity', 'dateOfBirth', 'id', 'lastUpdate', 'name', 'photosAllowed', 'profileImage', 'specialNeeds', 'specialNeedsDetails', 'status'].sort(),
+      ['age', 'ageMonths', 'currentActivity', 'dateOfBirth', 'id', 'lastUpdate', 'name', 'photosAllowed', 'profileImage', 'pronouns', 'specialNeeds', 'specialNeedsDetails', 'status'].sort(),
     );
     expect(mine.map((c: { status: string }) => c.status).sort()).toEqual(['nap', 'offline', 'online']);
     expect(mine.some((c: { specialNeeds: boolean; specialNeedsDetails: string | null }) => c.specialNeeds && c.specialNeedsDetails)).toBe(true);
     expect(mine[0].age).toMatch(/^\d+ (years|months?)$/);
+    expect(Object.fromEntries(mine.map((c: { name: string; pronouns: string | null }) => [c.name, c.pronouns]))).toEqual({ 'Maya Thompson': 'she', 'Leo Thompson': 'he', 'Nora Thompson': null });
   });
 });
 

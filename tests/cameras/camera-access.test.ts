@@ -128,7 +128,8 @@ describe('a parent whose child is checked in', () => {
     // Maya is still in the room: her family may still watch.
     expect((await media(parent, session.token, 'segment-00000.m4s')).statusCode).toBe(200);
     await logActivity({ type: 'departure', childIds: [maya], description: 'Maya went home.' });
-    await expectRefused(await media(parent, session.token, 'segment-00000.m4s'), 403, /^Maya has gone home for the day — the camera is available again when/);
+    // Word for word as issue 19 asks: Maya's family gave her pronouns as she.
+    await expectRefused(await media(parent, session.token, 'segment-00000.m4s'), 403, /^Maya has gone home for the day — the camera is available again when she's checked in\.$/);
     await expectRefused(await call('POST', '/api/cameras/classroom-3b/viewing-sessions', parent), 403, /Maya has gone home/);
   });
 

@@ -100,6 +100,22 @@ describe("editing a child's details", () => {
     expect((await eventsAfter(before)).map((e) => e.type)).toEqual(['child.updated']);
   });
 
+  it('sets and clears pronouns over REST and tRPC, recording child.updated each time', async () => {
+    const before = await lastEventId();
+    const set = await patch({ cookie: sarah }, sarahsChild, { pronouns: 'he' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().pronouns).toBe('he');
+    expect((await rest('GET', `/children/${sarahsChild}`, sarah)).json().pronouns).toBe('he');
+    const cleared = await update({ cookie: sarah }, { id: sarahsChild, pronouns: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.data.pronouns).toBeNull();
+    const events = await eventsAfter(before);
+    expect(events.map((e) => [e.type, (e.payload as { child: { pronouns: unknown } }).child.pronouns])).toEqual([
+      ['child.updated', 'he'],
+      ['child.updated', null],
+    ]);
+  });
+
   it('records nothing when nothing changes', async () => {
     const before = await lastEventId();
     const res = await patch({ cookie: sarah }, sarahsChild, { name: 'Rowan Thompson' });
@@ -150,6 +166,9 @@ describe('a refused edit changes nothing and records nothing', () => {
       [{ specialNeeds: false, specialNeedsDetails: 'Needs quiet' }, 'specialNeedsDetails', 'Set specialNeeds to true to describe special needs.'],
       // Details for a child whose specialNeeds is already false.
       [{ specialNeedsDetails: 'Needs quiet' }, 'specialNeedsDetails', 'Set specialNeeds to true to describe special needs.'],
+      [{ pronouns: 'xe' }, 'pronouns', "Give pronouns as 'she', 'he' or 'they', or null."],
+      [{ pronouns: 'She' }, 'pronouns', "Give pronouns as 'she', 'he' or 'they', or null."],
+      [{ pronouns: '' }, 'pronouns', "Give pronouns as 'she', 'he' or 'they', or null."],
     ] as const) {
       const { status, problem } = await refused(body);
       expect(status, JSON.stringify(body)).toBe(400);
@@ -181,5 +200,29 @@ describe('a refused edit changes nothing and records nothing', () => {
     expect(status).toBe(403);
     expect(problem.code).toBe('insufficient_scope');
     expect(problem.detail).toContain("'children:write'");
+  });
+});
+
+describe("a child's pronouns when adding a child", () => {
+  it('are null unless given, and strict over REST and tRPC', async () => {
+    const unset = await rest('POST', '/children', sarah, { name: 'Ivy Thompson', dateOfBirth: '2024-05-01' });
+    expect(unset.statusCode, unset.body).toBe(201);
+    expect(unset.json().pronouns).toBeNull();
+    const given = await rest('POST', '/children', sarah, { name: 'Ada Thompson', dateOfBirth: '2024-05-01', pronouns: 'she' });
+    expect(given.statusCode, given.body).toBe(201);
+    expect(given.json().pronouns).toBe('she');
+    expect((await rest('GET', `/children/${given.json().id}`, sarah)).json().pronouns).toBe('she');
+
+    const refusedRest = await rest('POST', '/children', sarah, { name: 'Xan Thompson', dateOfBirth: '2024-05-01', pronouns: 'ze' });
+    expect(refusedRest.statusCode).toBe(400);
+    expect(refusedRest.json().errors).toEqual([expect.objectContaining({ path: 'pronouns', message: "Give pronouns as 'she', 'he' or 'they', or null." })]);
+    const refusedTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/children.create',
+      headers: { cookie: sarah, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Xan Thompson', dateOfBirth: '2024-05-01', pronouns: 'ze' }),
+    });
+    expect(refusedTrpc.statusCode).toBe(400);
+    expect(refusedTrpc.json().error.data.problem).toEqual(refusedRest.json());
   });
 });

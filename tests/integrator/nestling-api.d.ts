@@ -768,7 +768,7 @@ export interface paths {
         put?: never;
         /**
          * Add a child to your family
-         * @description dateOfBirth is yyyy-MM-dd, not in the future and under 18 years ago. specialNeedsDetails needs specialNeeds: true.
+         * @description dateOfBirth is yyyy-MM-dd, not in the future and under 18 years ago. specialNeedsDetails needs specialNeeds: true. pronouns is 'she', 'he', 'they' or null (the default): how Nestling refers to the child in sentences, such as the camera's "when she's checked in"; null reads as they.
          */
         post: operations["children-create"];
         delete?: never;
@@ -796,7 +796,7 @@ export interface paths {
         head?: never;
         /**
          * Change a child's details
-         * @description Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. photosAllowed: false means nursery staff can no longer tag the child in activity photos (photos already tagged stay). Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.
+         * @description Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. photosAllowed: false means nursery staff can no longer tag the child in activity photos (photos already tagged stay). pronouns: null takes them away. Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.
          */
         patch: operations["children-update"];
         trace?: never;
@@ -7080,6 +7080,8 @@ export interface operations {
                         specialNeedsDetails: string | null;
                         /** @default true */
                         photosAllowed: boolean;
+                        /** @default null */
+                        pronouns: ("she" | "he" | "they") | null;
                     }[];
                 };
             };
@@ -7155,6 +7157,8 @@ export interface operations {
                     specialNeedsDetails?: string | null;
                     /** @default true */
                     photosAllowed?: boolean;
+                    /** @default null */
+                    pronouns?: ("she" | "he" | "they") | null;
                 };
             };
         };
@@ -7186,6 +7190,8 @@ export interface operations {
                         specialNeedsDetails: string | null;
                         /** @default true */
                         photosAllowed: boolean;
+                        /** @default null */
+                        pronouns: ("she" | "he" | "they") | null;
                     };
                 };
             };
@@ -7300,6 +7306,8 @@ export interface operations {
                         specialNeedsDetails: string | null;
                         /** @default true */
                         photosAllowed: boolean;
+                        /** @default null */
+                        pronouns: ("she" | "he" | "they") | null;
                     };
                 };
             };
@@ -7372,6 +7380,7 @@ export interface operations {
                     specialNeeds?: boolean;
                     specialNeedsDetails?: string | null;
                     photosAllowed?: boolean;
+                    pronouns?: ("she" | "he" | "they") | null;
                 };
             };
         };
@@ -7401,6 +7410,8 @@ export interface operations {
                         specialNeedsDetails: string | null;
                         /** @default true */
                         photosAllowed: boolean;
+                        /** @default null */
+                        pronouns: ("she" | "he" | "they") | null;
                     };
                 };
             };
@@ -14626,6 +14637,8 @@ export interface operations {
                                     specialNeedsDetails: string | null;
                                     /** @default true */
                                     photosAllowed: boolean;
+                                    /** @default null */
+                                    pronouns: ("she" | "he" | "they") | null;
                                 };
                             };
                             /**
@@ -14661,6 +14674,8 @@ export interface operations {
                                     specialNeedsDetails: string | null;
                                     /** @default true */
                                     photosAllowed: boolean;
+                                    /** @default null */
+                                    pronouns: ("she" | "he" | "they") | null;
                                 };
                             };
                             /**
@@ -16912,6 +16927,8 @@ export interface operations {
                             specialNeedsDetails: string | null;
                             /** @default true */
                             photosAllowed: boolean;
+                            /** @default null */
+                            pronouns: ("she" | "he" | "they") | null;
                         };
                     };
                 };
@@ -16987,6 +17004,8 @@ export interface operations {
                             specialNeedsDetails: string | null;
                             /** @default true */
                             photosAllowed: boolean;
+                            /** @default null */
+                            pronouns: ("she" | "he" | "they") | null;
                         };
                     };
                 };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { FamilyRole } from '../../shared/schemas/auth';
+import type { ChildPronouns } from '../../shared/schemas/children';
 import type { EventType } from '../../shared/schemas/events';
 
 /** Columns the database fills in; writable but optional on insert. */
@@ -180,6 +181,8 @@ export interface ChildrenTable {
   special_needs_details: string | null;
   /** False once the family opts the child out of photos: staff cannot tag them. */
   photos_allowed: Defaulted<boolean>;
+  /** she, he or they; null when the family gave none. */
+  pronouns: Defaulted<ChildPronouns | null>;
   created_at: Timestamp;
 }
 

@@ -158,6 +158,7 @@ async function insertFamily(
         last_update: child.currentActivity ? new Date(now.getTime() - 10 * 60_000) : null,
         special_needs: child.specialNeeds,
         special_needs_details: child.specialNeedsDetails,
+        pronouns: child.pronouns,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChildPronouns } from './children';
 import { pathId, text } from './common';
 
 /**
@@ -33,13 +34,15 @@ export const cameraClosedReasons = ['departed', 'paused', 'closed_hours', 'disab
 export type CameraClosedReason = (typeof cameraClosedReasons)[number];
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+/** "she's", "he's", "they're": a child whose family gave no pronouns is "they". */
+const pronounIs = (pronouns: ChildPronouns | null) => (pronouns === 'she' ? "she's" : pronouns === 'he' ? "he's" : "they're");
 
-/** What the page says when a camera is not available, in words for the parent or staff member. */
-export function cameraClosedText(reason: CameraClosedReason, childName?: string): string {
+/** What the page says when a camera is not available, in words for the parent or staff member; `child` is whose departure closed it. */
+export function cameraClosedText(reason: CameraClosedReason, child?: { name: string; pronouns: ChildPronouns | null }): string {
   switch (reason) {
     case 'departed':
-      return childName
-        ? `${firstName(childName)} has gone home for the day — the camera is available again when they're checked in.`
+      return child
+        ? `${firstName(child.name)} has gone home for the day — the camera is available again when ${pronounIs(child.pronouns)} checked in.`
         : 'Your child has gone home for the day — the camera is available again when they are checked in.';
     case 'paused':
       return 'Camera paused by staff';

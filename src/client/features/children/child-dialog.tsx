@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css';
-import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
-import { createChildInput, type ChildDto, type CreateChildInput } from '../../../shared/schemas/children';
+import { createChildInput, type ChildDto, type ChildPronouns, type CreateChildInput } from '../../../shared/schemas/children';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { messageOf, serverFieldError } from '../../lib/form-errors';
@@ -16,11 +16,20 @@ interface ChildForm {
   specialNeeds: boolean;
   specialNeedsDetails: string;
   photosAllowed: boolean;
+  /** '' when not given. */
+  pronouns: ChildPronouns | '';
 }
 
 type ChildField = keyof ChildForm;
 
-const EMPTY_FORM: ChildForm = { name: '', dateOfBirth: null, specialNeeds: false, specialNeedsDetails: '', photosAllowed: true };
+const EMPTY_FORM: ChildForm = { name: '', dateOfBirth: null, specialNeeds: false, specialNeedsDetails: '', photosAllowed: true, pronouns: '' };
+
+const PRONOUN_OPTIONS = [
+  { value: '', label: 'Not given' },
+  { value: 'she', label: 'she/her' },
+  { value: 'he', label: 'he/him' },
+  { value: 'they', label: 'they/them' },
+];
 
 const formOf = (child: ChildDto): ChildForm => ({
   name: child.name,
@@ -28,6 +37,7 @@ const formOf = (child: ChildDto): ChildForm => ({
   specialNeeds: child.specialNeeds,
   specialNeedsDetails: child.specialNeedsDetails ?? '',
   photosAllowed: child.photosAllowed,
+  pronouns: child.pronouns ?? '',
 });
 
 /** The fields whose value differs from the child's: an edit sends only what the parent changed. */
@@ -87,6 +97,7 @@ export function ChildDialog({ child, onClose }: { child?: ChildDto; onClose: () 
       specialNeeds: form.specialNeeds,
       specialNeedsDetails: form.specialNeeds ? form.specialNeedsDetails : null,
       photosAllowed: form.photosAllowed,
+      pronouns: form.pronouns || null,
     });
     if (!parsed.success) {
       const { fieldErrors } = z.flattenError(parsed.error);
@@ -94,6 +105,7 @@ export function ChildDialog({ child, onClose }: { child?: ChildDto; onClose: () 
         name: fieldErrors.name?.[0],
         dateOfBirth: form.dateOfBirth ? fieldErrors.dateOfBirth?.[0] : 'Please choose the date of birth.',
         specialNeedsDetails: fieldErrors.specialNeedsDetails?.[0],
+        pronouns: fieldErrors.pronouns?.[0],
       });
       return;
     }
@@ -147,6 +159,14 @@ export function ChildDialog({ child, onClose }: { child?: ChildDto; onClose: () 
             description="A photo is seen only by the nursery's staff and the families of the children tagged in it. Untick, and staff cannot tag your child."
             checked={form.photosAllowed}
             onChange={(event) => change({ photosAllowed: event.currentTarget.checked })}
+          />
+          <NativeSelect
+            label="Pronouns"
+            description="How Nestling refers to your child, such as “when she's checked in”. Optional."
+            data={PRONOUN_OPTIONS}
+            value={form.pronouns}
+            onChange={(event) => change({ pronouns: event.currentTarget.value as ChildForm['pronouns'] })}
+            error={errors.pronouns}
           />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>

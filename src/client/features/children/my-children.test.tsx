@@ -18,6 +18,7 @@ interface Child {
   dateOfBirth: string;
   specialNeeds: boolean;
   specialNeedsDetails: string | null;
+  pronouns: string | null;
 }
 
 /** The family's children as the API answers them, from the page's own cookie jar. */
@@ -65,6 +66,27 @@ describe('My Children, as a guardian', () => {
       specialNeeds: true,
       specialNeedsDetails: 'Needs her comforter at nap time',
     });
+  });
+
+  it("shows a child's pronouns and lets the family change them or leave them unset", async () => {
+    const { user } = await openMyChildren();
+    await user.click(screen.getByRole('button', { name: 'Edit Maya Thompson' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Child' }));
+    const pronouns = dialog.getByRole('combobox', { name: 'Pronouns' });
+    expect(pronouns).toHaveValue('she');
+    expect(within(pronouns).getAllByRole('option').map((option) => option.textContent)).toEqual(['Not given', 'she/her', 'he/him', 'they/them']);
+
+    await user.selectOptions(pronouns, 'Not given');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    await waitFor(async () => expect((await children()).find((child) => child.name === 'Maya Thompson')).toMatchObject({ pronouns: null }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Maya Thompson' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Edit Child' }));
+    expect(again.getByRole('combobox', { name: 'Pronouns' })).toHaveValue('');
+    await user.selectOptions(again.getByRole('combobox', { name: 'Pronouns' }), 'she/her');
+    await user.click(again.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(async () => expect((await children()).find((child) => child.name === 'Maya Thompson')).toMatchObject({ pronouns: 'she' }));
   });
 
   it("shows the server's refusal of a date of birth next to the date, and changes nothing", async () => {

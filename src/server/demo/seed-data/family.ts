@@ -11,6 +11,7 @@ export const demoChildren: SeedChild[] = [
     currentActivity: 'Painting with watercolours',
     specialNeeds: false,
     specialNeedsDetails: null,
+    pronouns: 'she',
     classroomKey: 'c3b',
   },
   {
@@ -22,6 +23,7 @@ export const demoChildren: SeedChild[] = [
     specialNeeds: true,
     specialNeedsDetails:
       'Leo is autistic and has sensory sensitivities, especially to loud or sudden noises. He uses picture cards to share what he needs and settles best with a predictable routine, a quiet corner and his ear defenders close by.',
+    pronouns: 'he',
     classroomKey: 'c3b',
   },
   {
@@ -32,6 +34,7 @@ export const demoChildren: SeedChild[] = [
     currentActivity: null,
     specialNeeds: false,
     specialNeedsDetails: null,
+    pronouns: null,
     classroomKey: 'c3a',
   },
 ];
@@ -47,6 +50,7 @@ export const secondFamilyChildren: SeedChild[] = [
     specialNeeds: true,
     specialNeedsDetails:
       'Kofi has a speech and language delay. He understands a lot and responds well to simple signs, short phrases and a little extra time to answer.',
+    pronouns: 'he',
     classroomKey: 'c-n02-sun',
   },
   {
@@ -57,6 +61,7 @@ export const secondFamilyChildren: SeedChild[] = [
     currentActivity: 'Afternoon nap',
     specialNeeds: false,
     specialNeedsDetails: null,
+    pronouns: null,
     classroomKey: 'c-n02-sun',
   },
 ];

@@ -72,6 +72,8 @@ export interface SeedChild {
   currentActivity: string | null;
   specialNeeds: boolean;
   specialNeedsDetails: string | null;
+  /** Null when the family gave none. */
+  pronouns: 'she' | 'he' | 'they' | null;
   classroomKey: string;
 }
 

@@ -70,6 +70,7 @@ export async function familyChildrenIn(db: Db, familyId: number, classroomId: nu
     .select([
       'c.id',
       'c.name',
+      'c.pronouns',
       'c.status',
       (eb) =>
         eb

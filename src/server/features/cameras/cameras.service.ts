@@ -17,6 +17,7 @@ import {
   type updateCameraInput,
   type updateOpeningHoursInput,
 } from '../../../shared/schemas/cameras';
+import type { ChildPronouns } from '../../../shared/schemas/children';
 import type { Database } from '../../db/database';
 import { type AppError, badInput, forbidden, notFound } from '../../errors';
 import type { EventBus } from '../../realtime/event-bus';
@@ -42,7 +43,7 @@ const staleBefore = (at: Date) => new Date(at.getTime() - STALE_AFTER_MS);
 
 export type CameraAccess =
   | { ok: true; camera: repo.CameraRow }
-  | { ok: false; camera?: repo.CameraRow; reason: CameraClosedReason | 'not_found'; childName?: string };
+  | { ok: false; camera?: repo.CameraRow; reason: CameraClosedReason | 'not_found'; child?: { name: string; pronouns: ChildPronouns | null } };
 
 export function createCamerasService(deps: {
   db: Kysely<Database>;
@@ -111,7 +112,7 @@ export function createCamerasService(deps: {
       const departed = children
         .filter((child) => child.last_movement === 'departure' && child.last_departure)
         .sort((a, b) => new Date(b.last_departure!).getTime() - new Date(a.last_departure!).getTime())[0];
-      return departed ? { ok: false, camera, reason: 'departed', childName: departed.name } : { ok: false, camera, reason: 'not_checked_in' };
+      return departed ? { ok: false, camera, reason: 'departed', child: { name: departed.name, pronouns: departed.pronouns } } : { ok: false, camera, reason: 'not_checked_in' };
     }
     if (!(await isOpen(camera.nursery_id, at))) return { ok: false, camera, reason: 'closed_hours' };
     return { ok: true, camera };
@@ -317,7 +318,7 @@ export function createCamerasService(deps: {
 /** The 403 (or 404) for a refused access, with what to tell the person. */
 export function refusal(access: Extract<CameraAccess, { ok: false }>, cameraId: string): AppError {
   if (access.reason === 'not_found') return notFound(`Camera '${cameraId}'`);
-  return forbidden(cameraClosedText(access.reason, access.childName));
+  return forbidden(cameraClosedText(access.reason, access.child));
 }
 
 export type CamerasService = ReturnType<typeof createCamerasService>;

@@ -32,7 +32,9 @@ export const childrenRouter = router({
         path: '/children',
         tags: ['children'],
         summary: 'Add a child to your family',
-        description: 'dateOfBirth is yyyy-MM-dd, not in the future and under 18 years ago. specialNeedsDetails needs specialNeeds: true.',
+        description:
+          'dateOfBirth is yyyy-MM-dd, not in the future and under 18 years ago. specialNeedsDetails needs specialNeeds: true. ' +
+          "pronouns is 'she', 'he', 'they' or null (the default): how Nestling refers to the child in sentences, such as the camera's \"when she's checked in\"; null reads as they.",
         successDescription: 'Created: answers 201 with the new child.',
         errorResponses: { 400: 'A field is not valid; errors names it', 401: 'Not signed in' },
       },
@@ -52,7 +54,7 @@ export const childrenRouter = router({
         summary: "Change a child's details",
         description:
           'Give only the fields to change, at least one, with the rules of POST /children. specialNeeds: false also clears specialNeedsDetails. ' +
-          'photosAllowed: false means nursery staff can no longer tag the child in activity photos (photos already tagged stay). ' +
+          'photosAllowed: false means nursery staff can no longer tag the child in activity photos (photos already tagged stay). pronouns: null takes them away. ' +
           'Answers the child as GET /children/{id} does, and sends child.updated to the family when something changed. Guardians only.',
         errorResponses: {
           400: 'A field is not valid or not known, or none was given; errors names it',

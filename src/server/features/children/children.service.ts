@@ -22,6 +22,7 @@ function toChildDto(row: Selectable<ChildrenTable>, today: string): ChildDto {
     specialNeeds: row.special_needs,
     specialNeedsDetails: row.special_needs_details,
     photosAllowed: row.photos_allowed,
+    pronouns: row.pronouns,
   };
 }
 
@@ -43,6 +44,8 @@ function applyChanges(row: Selectable<ChildrenTable>, changes: Omit<UpdateChildI
     special_needs: specialNeeds,
     special_needs_details: specialNeeds ? (changes.specialNeedsDetails === undefined ? row.special_needs_details : changes.specialNeedsDetails) : null,
     photos_allowed: changes.photosAllowed ?? row.photos_allowed,
+    // null is a change too: the family takes the pronouns away.
+    pronouns: changes.pronouns === undefined ? row.pronouns : changes.pronouns,
   };
 }
 
@@ -76,6 +79,7 @@ export function createChildrenService(deps: { db: Kysely<Database>; timeZone: st
           special_needs: input.specialNeeds,
           special_needs_details: input.specialNeedsDetails,
           photos_allowed: input.photosAllowed,
+          pronouns: input.pronouns,
         });
         const child = toChildDto(row, today);
         await writeEvents(trx, [{ type: 'child.created', familyId, payload: { child }, occurredAt: row.created_at }]);

@@ -212,7 +212,7 @@ export async function familyExportFiles(db: Db, familyId: number): Promise<Expor
   return [
     { name: 'family.json', description: 'The family: its name and when it began.', rows: family },
     { name: 'members.json', description: "Each adult's profile: name, email, phone, city, role in the family, and when they joined Nestling.", rows: adults },
-    { name: 'children.json', description: 'Each child: name, date of birth, classroom, status at nursery and special needs as you wrote them.', rows: children },
+    { name: 'children.json', description: 'Each child: name, date of birth, classroom, status at nursery, and special needs, photo choice and pronouns as you gave them.', rows: children },
     { name: 'activities.json', description: "What nursery staff logged about your children (one row per activity and child). Nestling has no separate daily reports yet: this is the day's record.", rows: activities },
     { name: 'shadow-bookings.json', description: 'Shadow-teacher bookings, with prices in cents (USD); booking-events.json has each change of status.', rows: shadowBookings },
     { name: 'booking-events.json', description: "Each change of a shadow booking's status, and who made it (parent, teacher or system).", rows: bookingEvents },
