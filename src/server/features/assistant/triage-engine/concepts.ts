@@ -513,6 +513,9 @@ const raw = {
   /** Taking them all, said of pills named just before: with a means at hand, an overdose. */
   takeAll: ['take|taking|swallow* them|it all', 'take|taking|swallow* all of them|it'],
   hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life', '@neg do|cope|go|take this|it|on anymore|more|longer'],
+  /** What self-harm leaves to be found: blades kept hidden, and cuts in the places they are hidden (NSPCC and Young Minds warning signs). */
+  hiddenBlades: ['found|find|finding|hidden|hiding|hid|hides|stash*|kept|keeps|keeping blade|blades|razor|razors|sharpener|sharpeners|scalpel|scalpels'],
+  hiddenCuts: ['~fresh|new|deep|lots|several|many cut|cuts|slash*|scratches|wounds', 'cut|cuts|scratches|scars|wounds on|across|up her|his|their|@kid thigh|thighs|wrist|wrists|arm|arms|leg|legs|stomach|tummy|hips'],
   means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought|saved knife|blade|razor|rope|gun|pills|tablets'],
   harmThoughts: [
     'might|could|will|going|gonna|about|scared|afraid|urge|urges|thought|thoughts|imagin*|thinking|want|picture|visualis* hurt*|harm*|smother*|suffocat*|shake|shaking|kill*|drown* baby|son|daughter|child|kid|kids|him|her|them|toddler',

@@ -56,6 +56,8 @@ export const rules: TriageRule[] = [
       ['manyTaken', 'distress'],
       // Many tablets taken after a quarrel or a loss, by anyone: taken on purpose.
       ['tookMany', 'conflict'],
+      // Blades kept hidden, with cuts on the child.
+      ['hiddenBlades', 'hiddenCuts'],
       ['hopeless', 'means'],
       ['means', 'takeAll'],
       ['decision', 'endIt'],
