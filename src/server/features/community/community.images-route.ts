@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import { uploadedImageOutput } from '../../../shared/schemas/community';
 import { AppError, notFound, notSignedIn } from '../../errors';
 import { IMAGE_TOO_LARGE_MESSAGE, type ImageService, type ImageVariant } from '../../lib/images/images.service';
 import { toUploadedImageDto } from './community.service';
-import { sendImage } from '../../lib/images/image-reply';
+import { registerImageRateLimit, sendImage } from '../../lib/images/image-reply';
 import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 
 type ImageRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -22,11 +21,7 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
   const { images } = deps;
   await app.register(async (scope) => {
     // In this scope only. Downloads are limited per IP; an upload is limited by its account's daily quota.
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new AppError('rate_limited', 'Too many image requests. Please wait a moment.', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-    });
+    await registerImageRateLimit(scope, 'image');
     // Every body arrives as a stream, left unread for the route to count and store.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));

@@ -1,9 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodOpenApiPathItemObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
-import { AppError, notFound, notSignedIn } from '../../errors';
-import { sendImage } from '../../lib/images/image-reply';
+import { notFound, notSignedIn } from '../../errors';
+import { registerImageRateLimit, revalidatedPhotoResponses, sendImage } from '../../lib/images/image-reply';
 import type { ImageVariant } from '../../lib/images/images.service';
 import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
 import { MESSAGE_PHOTO_PATH, type MessagesService } from './messages.service';
@@ -19,11 +18,7 @@ type PhotoRequest = FastifyRequest<{ Params: { photoId: string } }>;
 export async function registerMessagePhotoRoutes(app: FastifyInstance, deps: { messages: MessagesService; requestsPerMinute: number }) {
   const { messages } = deps;
   await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new AppError('rate_limited', 'Too many photo requests. Please wait a moment.', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-    });
+    await registerImageRateLimit(scope, 'photo');
     const serving = { schema: { hide: true }, config: { rateLimit: { max: deps.requestsPerMinute, timeWindow: 60_000 } } };
     scope.get(`${MESSAGE_PHOTO_PATH}/:photoId`, serving, (request: PhotoRequest, reply) => serve(request, reply, 'full'));
     scope.get(`${MESSAGE_PHOTO_PATH}/:photoId/thumbnail`, serving, (request: PhotoRequest, reply) => serve(request, reply, 'thumbnail'));
@@ -39,17 +34,7 @@ export async function registerMessagePhotoRoutes(app: FastifyInstance, deps: { m
   }
 }
 
-const errorBody = { 'application/json': { schema: z.object({ message: z.string(), code: z.string() }) } };
-const servedResponses = {
-  '200': {
-    description: 'The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it.',
-    content: { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } as const,
-  },
-  '304': { description: 'If-None-Match named its ETag, and you may still see the photo.' },
-  '401': { description: 'Not signed in.', content: errorBody },
-  '404': { description: 'No such photo in a message, or not in a conversation you may read.', content: errorBody },
-  '429': { description: 'Too many photo requests from this IP address; Retry-After says when to try again.', content: errorBody },
-};
+const servedResponses = revalidatedPhotoResponses('No such photo in a message, or not in a conversation you may read.');
 const servedDescription =
   "Only to those who may read a conversation with a message showing it: the family's adults while a child of theirs is in the classroom, " +
   "and the nursery's staff; checked on every request. Take the URL from the message's photo.";

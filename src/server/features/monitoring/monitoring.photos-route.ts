@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { IMAGE_UPLOAD_TYPE_NEEDED, MAX_IMAGE_BYTES, imageContentTypes, isImageUploadType } from '../../../shared/community-rules';
 import { ACTIVITY_PHOTO_UPLOAD_PATH, uploadedActivityPhotoOutput } from '../../../shared/schemas/monitoring';
 import { AppError, forbidden, notFound, notSignedIn } from '../../errors';
-import { sendImage } from '../../lib/images/image-reply';
+import { registerImageRateLimit, revalidatedPhotoResponses, sendImage } from '../../lib/images/image-reply';
 import { IMAGE_TOO_LARGE_MESSAGE, type ImageVariant } from '../../lib/images/images.service';
 import { isStaff } from '../../principal';
 import { RAW_ROUTE_SCOPES, requireScopeOfToken } from '../../trpc/token-scopes';
@@ -26,11 +25,7 @@ const PHOTO_PATH = '/api/activities/:activityId/photos/:photoId';
 export async function registerActivityPhotoRoutes(app: FastifyInstance, deps: { monitoring: MonitoringService; requestsPerMinute: number }) {
   const { monitoring } = deps;
   await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new AppError('rate_limited', 'Too many photo requests. Please wait a moment.', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-    });
+    await registerImageRateLimit(scope, 'photo');
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
@@ -73,15 +68,8 @@ export async function registerActivityPhotoRoutes(app: FastifyInstance, deps: { 
 }
 
 const errorBody = { 'application/json': { schema: z.object({ message: z.string(), code: z.string() }) } };
-const webp = { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } as const;
 const photoParams = { path: z.object({ activityId: z.number().int().positive(), photoId: z.uuid() }) };
-const servedResponses = {
-  '200': { description: 'The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it.', content: webp },
-  '304': { description: 'If-None-Match named its ETag, and you may still see the photo.' },
-  '401': { description: 'Not signed in.', content: errorBody },
-  '404': { description: 'No such photo on that activity, or not one you may see.', content: errorBody },
-  '429': { description: 'Too many photo requests from this IP address; Retry-After says when to try again.', content: errorBody },
-};
+const servedResponses = revalidatedPhotoResponses('No such photo on that activity, or not one you may see.');
 const servedDescription =
   "Only to the activity's nursery staff and to families with a child tagged in the photo, checked on every request; " +
   'anyone else, another family of the same classroom too, gets 404. Take the URL from the activity\'s photos.';

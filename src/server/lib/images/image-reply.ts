@@ -1,5 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../errors';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, notFound } from '../../errors';
 import { matchesEtag } from '../etag';
 import type { ImageService } from './images.service';
 
@@ -35,4 +37,32 @@ export async function sendImage(
   const object = await image.open();
   if (!object) throw notFound(options.notFoundName);
   return reply.type('image/webp').header('Content-Length', object.byteSize).header('Content-Disposition', options.contentDisposition ?? 'inline').send(object.body);
+}
+
+/**
+ * Lets the routes of `scope` limit their requests per IP (each route names its rate in its
+ * config), refusing with our own error so the app's error handler answers 429 with Retry-After.
+ */
+export function registerImageRateLimit(scope: FastifyInstance, what: 'image' | 'photo') {
+  return scope.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many ${what} requests. Please wait a moment.`, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+}
+
+const errorBody = { 'application/json': { schema: z.object({ message: z.string(), code: z.string() }) } };
+
+/** For the OpenAPI document: what a photo route answering with the 'revalidate' caching may answer; `notFound` says when it is 404. */
+export function revalidatedPhotoResponses(notFound: string) {
+  return {
+    '200': {
+      description: 'The photo as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time, and no shared cache keeps it.',
+      content: { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } as const,
+    },
+    '304': { description: 'If-None-Match named its ETag, and you may still see the photo.' },
+    '401': { description: 'Not signed in.', content: errorBody },
+    '404': { description: notFound, content: errorBody },
+    '429': { description: 'Too many photo requests from this IP address; Retry-After says when to try again.', content: errorBody },
+  };
 }
