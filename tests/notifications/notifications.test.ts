@@ -347,6 +347,42 @@ describe('live on /ws', () => {
     await Promise.all([sarahSocket.close(), danielSocket.close(), staffSocket.closed]);
   });
 
+  it('sends an adult one message for several notifications stored together, with their count once all are stored', async () => {
+    await rest('POST', '/notifications/read-all', sarah);
+    await rest('POST', '/notifications/read-all', daniel);
+    const sarahSocket = await TestSocket.joined(url, 'notifications:me', { cookie: sarah });
+    const danielSocket = await TestSocket.joined(url, 'notifications:me', { cookie: daniel });
+    const booking = (familyId: number, to: string, cancelReason: string | null) => ({
+      type: 'booking.status_changed' as const,
+      familyId,
+      occurredAt: new Date(),
+      payload: { bookingType: 'shadow-teacher', from: 'pending', to, cancelReason, booking: { id: 2, teacherName: 'Emma Wilson', childName: 'Maya Thompson', startDate: '2026-12-10', startTime: '09:00', endTime: '12:00' } },
+    });
+    // Committed together, so the consumer stores all five in one batch: three for Sarah (and her carer), two for Daniel.
+    await t.database.db.transaction().execute((trx) =>
+      writeEvents(trx, [
+        booking(ids.sarahFamily, 'confirmed', null),
+        booking(ids.danielFamily, 'confirmed', null),
+        booking(ids.sarahFamily, 'cancelled', 'declined'),
+        booking(ids.danielFamily, 'cancelled', 'declined'),
+        booking(ids.sarahFamily, 'cancelled', 'expired'),
+      ]),
+    );
+    const forSarah = await sarahSocket.next();
+    expect(forSarah).toMatchObject({ type: 'notification', unread: 3, notification: { title: 'Booking request expired' } });
+    const forDaniel = await danielSocket.next();
+    expect(forDaniel).toMatchObject({ type: 'notification', unread: 2, notification: { title: 'Booking declined' } });
+    if (forSarah.type !== 'notification' || forDaniel.type !== 'notification') throw new Error('expected notifications');
+    expect((await list(sarah)).items[0]).toEqual(forSarah.notification);
+
+    // The next message each hears is the count after a read: a second message for the batch would have come first.
+    expect((await rest('POST', `/notifications/${forSarah.notification.id}/read`, sarah)).statusCode).toBe(200);
+    expect(await sarahSocket.next()).toEqual({ type: 'unread', unread: 2 });
+    expect((await rest('POST', `/notifications/${forDaniel.notification.id}/read`, daniel)).statusCode).toBe(200);
+    expect(await danielSocket.next()).toEqual({ type: 'unread', unread: 1 });
+    await Promise.all([sarahSocket.close(), danielSocket.close()]);
+  });
+
   it("refuses another user's topic by id, and a socket not signed in", async () => {
     const socket = await TestSocket.open(url, { cookie: daniel });
     socket.send({ type: 'join', channel: `notifications:${ids.sarah}` });

@@ -14,14 +14,21 @@ export function listNotifications(db: Db, userId: number, page: PageInput) {
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
-  const row = await db
+  return (await countUnreadOf(db, [userId])).get(userId) ?? 0;
+}
+
+/** The unread count of each of these users, in one query; a user with none is left out. */
+export async function countUnreadOf(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('notifications')
-    .select(sql<number>`count(*)::int`.as('unread'))
-    .where('user_id', '=', userId)
+    .select(['user_id', sql<number>`count(*)::int`.as('unread')])
+    .where('user_id', 'in', userIds)
     .where('in_app', '=', true)
     .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row.unread;
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.unread]));
 }
 
 /** Marks one of the user's notifications read (a read one keeps its time); undefined when it is not theirs. */

@@ -72,14 +72,19 @@ export function createNotificationsService(deps: {
     await deps.publish({ topic: notificationsTopic(userId), data: { kind: 'unread', unread: await repo.countUnread(db, userId) } });
   }
 
+  /**
+   * One signal per adult, however many of their notifications were stored together (a batch of
+   * the outbox may make several): the newest of them, with their count once all are stored. The
+   * counts of every adult come from one query.
+   */
   async function publishStored(rows: repo.NotificationRow[]) {
-    const shown = rows.filter((row) => row.in_app);
     if (deps.publish) {
-      for (const row of shown) {
-        const dto = toDto(row);
-        const unread = await repo.countUnread(db, row.user_id);
+      const newest = new Map<number, repo.NotificationRow>();
+      for (const row of rows) if (row.in_app && row.id > (newest.get(row.user_id)?.id ?? 0)) newest.set(row.user_id, row);
+      const unread = await repo.countUnreadOf(db, [...newest.keys()]);
+      for (const [userId, row] of newest) {
         // Everything the message needs travels with the signal: every instance delivers it as it is.
-        await deps.publish({ topic: notificationsTopic(row.user_id), data: { kind: 'notification', notification: dto, unread } });
+        await deps.publish({ topic: notificationsTopic(userId), data: { kind: 'notification', notification: toDto(row), unread: unread.get(userId) ?? 0 } });
       }
     }
     if (rows.some((row) => row.push_state === 'pending')) for (const listener of pushListeners) listener();
