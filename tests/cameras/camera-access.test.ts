@@ -144,6 +144,57 @@ describe('a parent whose child is checked in', () => {
   });
 });
 
+describe('a player that plays HLS itself (Safari, iOS), with the token only in its cookie', () => {
+  /** The camera token cookie an answer set, with its attributes. */
+  function tokenCookieOf(response: Awaited<ReturnType<typeof call>>) {
+    const cookie = response.cookies.find((c) => c.name === 'nestling_camera_token');
+    expect(cookie, JSON.stringify(response.headers['set-cookie'])).toBeDefined();
+    return cookie!;
+  }
+  const withCookie = (session: string, token: string) => `${session}; nestling_camera_token=${token}`;
+
+  it('gets the cookie on start and on each renewal, for that camera only, as long as the token lasts', async () => {
+    const started = await call('POST', '/api/cameras/classroom-3b/viewing-sessions', parent);
+    expect(started.statusCode, started.body).toBe(201);
+    const cookie = tokenCookieOf(started);
+    expect(cookie).toMatchObject({ value: started.json().token, path: '/api/cameras/classroom-3b/hls', maxAge: 60, httpOnly: true, sameSite: 'Strict' });
+    // The tests' origin is http: no Secure (it follows PUBLIC_ORIGIN, as the session cookie does).
+    expect(cookie.secure).toBeUndefined();
+    clock += 20_000;
+    const renewed = await call('POST', `/api/cameras/classroom-3b/viewing-sessions/${started.json().sessionId}/token`, parent);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(tokenCookieOf(renewed)).toMatchObject({ value: renewed.json().token, path: '/api/cameras/classroom-3b/hls', maxAge: 60 });
+  });
+
+  it('fetches the playlist and a segment with only the cookie, and the playlist then carries no token', async () => {
+    const session = await start(parent);
+    const playlist = await call('GET', '/api/cameras/classroom-3b/hls/index.m3u8', withCookie(parent, session.token));
+    expect(playlist.statusCode, playlist.body).toBe(200);
+    expect(playlist.body).toContain('segment-00000.m4s');
+    expect(playlist.body).not.toContain('token=');
+    const segment = await call('GET', '/api/cameras/classroom-3b/hls/segment-00000.m4s', withCookie(parent, session.token));
+    expect(segment.statusCode, segment.body).toBe(200);
+    expect(segment.rawPayload.length).toBe(10223);
+  });
+
+  it('is refused with an expired cookie, another user’s, or one for another camera', async () => {
+    const session = await start(parent);
+    const garden = await start(parent, 'classroom-3b-garden');
+    await expectRefused(await call('GET', '/api/cameras/classroom-3b/hls/index.m3u8', withCookie(parent, garden.token)), 403, /not valid/);
+    await expectRefused(await call('GET', '/api/cameras/classroom-3b/hls/segment-00000.m4s', withCookie(await parentOfAnotherChildIn3B(), session.token)), 403, /not valid/);
+    clock += 61_000;
+    await expectRefused(await call('GET', '/api/cameras/classroom-3b/hls/segment-00000.m4s', withCookie(parent, session.token)), 403, /expired/);
+    await expectRefused(await call('GET', '/api/cameras/classroom-3b/hls/index.m3u8', parent), 403, /needs a viewing token/);
+  });
+
+  it('is checked live at every request, as a token in the address is', async () => {
+    const session = await start(parent);
+    expect((await call('GET', '/api/cameras/classroom-3b/hls/segment-00000.m4s', withCookie(parent, session.token))).statusCode).toBe(200);
+    await logActivity({ type: 'departure', childIds: [maya, leo], description: 'Maya and Leo went home.' });
+    await expectRefused(await call('GET', '/api/cameras/classroom-3b/hls/segment-00000.m4s', withCookie(parent, session.token)), 403, /gone home/);
+  });
+});
+
 describe('someone with no child checked in', () => {
   it('family2 (no child in the room) cannot start watching over REST or tRPC, nor use a parent’s token', async () => {
     await expectRefused(await call('POST', '/api/cameras/classroom-3b/viewing-sessions', family2), 403);

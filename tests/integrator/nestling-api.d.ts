@@ -852,7 +852,7 @@ export interface paths {
         put?: never;
         /**
          * Start watching a camera
-         * @description A parent may watch only while one of their children is checked in to the camera's classroom (arrived, not yet departed), within the nursery's opening hours, and while staff have not paused the camera; staff of its nursery always. Records a viewing session (parents of the room see who watched) and answers its playlist address and a token valid for 60 s: send it as ?token= on the playlist and every segment, and renew it while watching.
+         * @description A parent may watch only while one of their children is checked in to the camera's classroom (arrived, not yet departed), within the nursery's opening hours, and while staff have not paused the camera; staff of its nursery always. Records a viewing session (parents of the room see who watched) and answers its playlist address and a token valid for 60 s: send it as ?token= on the playlist and every segment, and renew it while watching. Also sets it as the HttpOnly cookie nestling_camera_token (Path /api/cameras/{id}/hls, SameSite=Strict, Max-Age 60), for players that cannot add it to each request.
          */
         post: operations["cameraAccess-start"];
         delete?: never;
@@ -872,7 +872,7 @@ export interface paths {
         put?: never;
         /**
          * Renew the token of a viewing session
-         * @description A new 60 s token for your open session, only while you may still watch. A parent may watch only while one of their children is checked in to the camera's classroom (arrived, not yet departed), within the nursery's opening hours, and while staff have not paused the camera; staff of its nursery always.
+         * @description A new 60 s token for your open session, only while you may still watch, also set afresh as the nestling_camera_token cookie. A parent may watch only while one of their children is checked in to the camera's classroom (arrived, not yet departed), within the nursery's opening hours, and while staff have not paused the camera; staff of its nursery always.
          */
         post: operations["cameraAccess-renew"];
         delete?: never;
@@ -2338,7 +2338,7 @@ export interface paths {
         };
         /**
          * A camera's live HLS playlist (index.m3u8) or one of its segments
-         * @description Needs `token` from POST /cameras/{id}/viewing-sessions (valid 60 s; renew it while watching), signed in as the same user. Every request checks again that you may watch now: a parent only while one of their children is checked in to the camera's classroom, within the nursery's opening hours, and while the camera is not paused; staff of its nursery always.
+         * @description Needs `token` from POST /cameras/{id}/viewing-sessions (valid 60 s; renew it while watching), signed in as the same user: as ?token=, or, for players that keep the playlist address they were given (Safari and iOS playing HLS themselves), the HttpOnly cookie nestling_camera_token that starting and each renewal set, with Path /api/cameras/{id}/hls, SameSite=Strict and Max-Age 60. A token in the address wins over the cookie; both are checked alike. Every request checks again that you may watch now: a parent only while one of their children is checked in to the camera's classroom, within the nursery's opening hours, and while the camera is not paused; staff of its nursery always.
          */
         get: operations["cameras-hls-get"];
         put?: never;
@@ -16266,9 +16266,9 @@ export interface operations {
     };
     "cameras-hls-get": {
         parameters: {
-            query: {
-                /** @description The secret of a calendar subscription, as in the address Profile shows. */
-                token: string;
+            query?: {
+                /** @description The viewing token. Without it, the nestling_camera_token cookie that starting and renewing set is read instead. */
+                token?: string;
             };
             header?: never;
             path: {
@@ -16280,7 +16280,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The playlist (its segment addresses carry the token) or a segment. */
+            /** @description The playlist (its segment addresses carry the token when the request had one in its address) or a segment. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -32,8 +32,9 @@ function withToken(address: string, token: string): string {
 /**
  * Plays a camera's live HLS: starts a viewing session on request, renews its token every 20 s,
  * and stops with the server's reason when a renewal or a segment is refused or the camera's /ws
- * channel says it closed. hls.js is loaded only here, when a stream is played; browsers that play
- * HLS themselves (Safari on iOS) get the playlist address directly.
+ * channel says it closed. hls.js is loaded only here, when a stream is played, and adds the newest
+ * token to every request; browsers that play HLS themselves (Safari on iOS) get the playlist
+ * address without one and send the token cookie that starting and each renewal set.
  */
 export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; placeholder: React.ReactNode }) {
   const [state, setState] = useState<PlayerState>({ kind: 'idle' });
@@ -99,7 +100,6 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
     if (!playing || !video) return;
     let destroyed = false;
     let destroy = () => {};
-    const playlist = () => withToken(playing.playlistUrl, tokenRef.current);
     void (async () => {
       const { default: Hls } = await import('hls.js/light');
       if (destroyed) return;
@@ -115,12 +115,30 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
           // A refused request: ask why (the renewal answers with the reason) or carry on.
           if (data.response?.code === 403 || data.fatal) void renewNow().then(() => sessionRef.current && data.fatal && hls.startLoad());
         });
-        hls.loadSource(playlist());
+        hls.loadSource(withToken(playing.playlistUrl, tokenRef.current));
         hls.attachMedia(video);
         destroy = () => hls.destroy();
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = playlist();
-        destroy = () => video.removeAttribute('src');
+        // The browser keeps the address it is given for the whole stream, so it carries no token:
+        // the renewals below set the newest as the camera's cookie, which goes with every request.
+        video.src = playing.playlistUrl;
+        // A refused request stops native playback: ask why (the renewal answers with the reason)
+        // or, when still allowed, load the stream again with the fresh cookie (at most every 5 s).
+        let retriedAt = 0;
+        const onError = () => {
+          if (Date.now() - retriedAt < 5_000) return;
+          retriedAt = Date.now();
+          void renewNow().then(() => {
+            if (!sessionRef.current || destroyed) return;
+            video.src = playing.playlistUrl;
+            void video.play().catch(() => {});
+          });
+        };
+        video.addEventListener('error', onError);
+        destroy = () => {
+          video.removeEventListener('error', onError);
+          video.removeAttribute('src');
+        };
       } else {
         stop('This browser cannot play live video.');
         return;

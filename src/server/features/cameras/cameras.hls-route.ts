@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { CAMERA_PLAYLIST, cameraId as cameraIdSchema } from '../../../shared/schemas/cameras';
 import { forbidden, notFound, notSignedIn } from '../../errors';
 import { SESSION_ONLY_MESSAGE } from '../../trpc/token-scopes';
+import { cameraTokenOf } from './camera-token-cookie';
 import type { CamerasService } from './cameras.service';
 
-type HlsRequest = FastifyRequest<{ Params: { id: string; file: string }; Querystring: { token?: string } }>;
+type HlsRequest = FastifyRequest<{ Params: { id: string; file: string }; Querystring: { token?: unknown } }>;
 
 const SEGMENT = /^[a-z0-9_-]{1,64}\.(m4s|mp4)$/;
 const SEGMENT_TYPES: Record<string, string> = { m4s: 'video/iso.segment', mp4: 'video/mp4' };
@@ -19,7 +20,9 @@ const SEGMENT_TYPES: Record<string, string> = { m4s: 'video/iso.segment', mp4: '
  * this camera, an open viewing session, unexpired) and, at that moment, that the user may watch
  * (a child checked in, opening hours, not paused), so a departure or privacy mode stops delivery
  * at the next segment. A plain route, registered after the auth hook and before the /api
- * catch-all. The playlist's segment addresses carry the request's token, for native players.
+ * catch-all. The token comes in the address (hls.js adds the newest to every request) or, when
+ * the address has none, in the camera's token cookie (browsers that play HLS themselves); a
+ * playlist fetched with a token in its address gives its segment addresses the same token.
  */
 export function registerCameraHlsRoutes(app: FastifyInstance, deps: { cameras: CamerasService }) {
   app.get('/api/cameras/:id/hls/:file', { schema: { hide: true } }, async (request: HlsRequest, reply) => {
@@ -30,14 +33,14 @@ export function registerCameraHlsRoutes(app: FastifyInstance, deps: { cameras: C
     if (!cameraIdSchema.safeParse(id).success) throw notFound(`Camera '${id.slice(0, 64)}'`);
     const isPlaylist = file === CAMERA_PLAYLIST;
     if (!isPlaylist && !SEGMENT.test(file)) throw notFound('That part of the video');
-    const token = typeof request.query.token === 'string' ? request.query.token : undefined;
+    const { token, inAddress } = cameraTokenOf(request);
     const folder = await deps.cameras.authorizeMedia(request.auth.user, id, token);
     reply.header('Cache-Control', 'private, no-store').header('X-Content-Type-Options', 'nosniff');
     const filePath = path.join(folder, file);
     if (isPlaylist) {
       const playlist = await readFile(filePath, 'utf8').catch(() => undefined);
       if (playlist === undefined) throw notFound('The video playlist');
-      return reply.type('application/vnd.apple.mpegurl').send(withToken(playlist, token!));
+      return reply.type('application/vnd.apple.mpegurl').send(inAddress ? withToken(playlist, token!) : playlist);
     }
     const size = await stat(filePath).then((s) => s.size, () => undefined);
     // A live playlist drops old segments: one asked for late is gone.
@@ -46,7 +49,7 @@ export function registerCameraHlsRoutes(app: FastifyInstance, deps: { cameras: C
   });
 }
 
-/** Segment (and init map) addresses in the playlist get the token, so players that cannot add it themselves still send it. */
+/** Segment (and init map) addresses in the playlist get the address's token, so a player given only the playlist's address still sends it. */
 function withToken(playlist: string, token: string): string {
   const query = `token=${encodeURIComponent(token)}`;
   return playlist
@@ -60,7 +63,10 @@ function withToken(playlist: string, token: string): string {
 }
 
 const errorBody = { 'application/problem+json': { schema: z.object({ detail: z.string(), code: z.string() }) } };
-const hlsParams = { path: z.object({ id: cameraIdSchema, file: z.string() }), query: z.object({ token: z.string() }) };
+const hlsParams = {
+  path: z.object({ id: cameraIdSchema, file: z.string() }),
+  query: z.object({ token: z.string().optional().meta({ description: 'The viewing token. Without it, the nestling_camera_token cookie that starting and renewing set is read instead.' }) }),
+};
 
 /** The route above, for the OpenAPI document. */
 export const cameraHlsPaths: ZodOpenApiPathsObject = {
@@ -69,7 +75,9 @@ export const cameraHlsPaths: ZodOpenApiPathsObject = {
       operationId: 'cameras-hls-get',
       summary: "A camera's live HLS playlist (index.m3u8) or one of its segments",
       description:
-        'Needs `token` from POST /cameras/{id}/viewing-sessions (valid 60 s; renew it while watching), signed in as the same user. ' +
+        'Needs `token` from POST /cameras/{id}/viewing-sessions (valid 60 s; renew it while watching), signed in as the same user: as ?token=, or, ' +
+        'for players that keep the playlist address they were given (Safari and iOS playing HLS themselves), the HttpOnly cookie nestling_camera_token that ' +
+        'starting and each renewal set, with Path /api/cameras/{id}/hls, SameSite=Strict and Max-Age 60. A token in the address wins over the cookie; both are checked alike. ' +
         'Every request checks again that you may watch now: a parent only while one of their children is checked in to the ' +
         "camera's classroom, within the nursery's opening hours, and while the camera is not paused; staff of its nursery always.",
       tags: ['monitoring'],
@@ -77,7 +85,7 @@ export const cameraHlsPaths: ZodOpenApiPathsObject = {
       requestParams: hlsParams,
       responses: {
         '200': {
-          description: 'The playlist (its segment addresses carry the token) or a segment.',
+          description: 'The playlist (its segment addresses carry the token when the request had one in its address) or a segment.',
           content: {
             'application/vnd.apple.mpegurl': { schema: { type: 'string' } },
             'video/iso.segment': { schema: { type: 'string', contentMediaType: 'video/iso.segment' } },

@@ -12,6 +12,7 @@ import {
   viewingSessionParam,
 } from '../../../shared/schemas/cameras';
 import { protectedProcedure, router } from '../../trpc/init';
+import { setCameraTokenCookie } from './camera-token-cookie';
 
 const tags = ['monitoring'];
 const WHO_MAY_WATCH =
@@ -29,7 +30,8 @@ export const cameraAccessRouter = router({
         summary: 'Start watching a camera',
         description:
           `${WHO_MAY_WATCH} Records a viewing session (parents of the room see who watched) and answers its playlist address and a token ` +
-          'valid for 60 s: send it as ?token= on the playlist and every segment, and renew it while watching.',
+          'valid for 60 s: send it as ?token= on the playlist and every segment, and renew it while watching. ' +
+          'Also sets it as the HttpOnly cookie nestling_camera_token (Path /api/cameras/{id}/hls, SameSite=Strict, Max-Age 60), for players that cannot add it to each request.',
         successDescription: 'Created: the viewing session, its playlist and first token.',
         errorResponses: { 403: 'You may not watch this camera now; detail says why', 404: 'No such camera in your nursery (staff)' },
       },
@@ -37,7 +39,11 @@ export const cameraAccessRouter = router({
     })
     .input(cameraParam)
     .output(viewingSessionOutput)
-    .mutation(({ ctx, input }) => ctx.services.cameras.startViewing(ctx.user, input.id)),
+    .mutation(async ({ ctx, input }) => {
+      const session = await ctx.services.cameras.startViewing(ctx.user, input.id);
+      setCameraTokenCookie(ctx.reply, ctx.config, session.cameraId, session.token);
+      return session;
+    }),
 
   renew: protectedProcedure
     .meta({
@@ -46,13 +52,17 @@ export const cameraAccessRouter = router({
         path: '/cameras/{id}/viewing-sessions/{sessionId}/token',
         tags,
         summary: 'Renew the token of a viewing session',
-        description: `A new 60 s token for your open session, only while you may still watch. ${WHO_MAY_WATCH}`,
+        description: `A new 60 s token for your open session, only while you may still watch, also set afresh as the nestling_camera_token cookie. ${WHO_MAY_WATCH}`,
         errorResponses: { 403: 'You may no longer watch, or the session has ended; detail says why', 404: 'Not a viewing session of yours for this camera' },
       },
     })
     .input(viewingSessionParam)
     .output(cameraTokenOutput)
-    .mutation(({ ctx, input }) => ctx.services.cameras.renewToken(ctx.user, input.id, input.sessionId)),
+    .mutation(async ({ ctx, input }) => {
+      const renewed = await ctx.services.cameras.renewToken(ctx.user, input.id, input.sessionId);
+      setCameraTokenCookie(ctx.reply, ctx.config, input.id, renewed.token);
+      return renewed;
+    }),
 
   end: protectedProcedure
     .meta({
