@@ -16283,6 +16283,10 @@ export interface operations {
             /** @description The playlist (its segment addresses carry the token when the request had one in its address) or a segment. */
             200: {
                 headers: {
+                    /** @description Requests left and seconds until the window resets: "camera-video";r=599;t=60. */
+                    RateLimit?: string;
+                    /** @description The limit: "camera-video";q=600;w=60, per user over all cameras. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16321,6 +16325,16 @@ export interface operations {
             /** @description No such camera (staff: none of your nursery), no video for it on this server, or a segment no longer in the playlist. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description More than 600 playlist and segment requests in a minute from your account (over all cameras; a player makes about 60); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

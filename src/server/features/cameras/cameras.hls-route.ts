@@ -86,6 +86,10 @@ export const cameraHlsPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': {
           description: 'The playlist (its segment addresses carry the token when the request had one in its address) or a segment.',
+          headers: {
+            RateLimit: { description: 'Requests left and seconds until the window resets: "camera-video";r=599;t=60.', schema: { type: 'string' } },
+            'RateLimit-Policy': { description: 'The limit: "camera-video";q=600;w=60, per user over all cameras.', schema: { type: 'string' } },
+          },
           content: {
             'application/vnd.apple.mpegurl': { schema: { type: 'string' } },
             'video/iso.segment': { schema: { type: 'string', contentMediaType: 'video/iso.segment' } },
@@ -95,6 +99,10 @@ export const cameraHlsPaths: ZodOpenApiPathsObject = {
         '401': { description: 'Not signed in.', content: errorBody },
         '403': { description: 'The token is missing, expired, of an ended session, or bound to another user or camera; or you may not watch now (detail says why).', content: errorBody },
         '404': { description: 'No such camera (staff: none of your nursery), no video for it on this server, or a segment no longer in the playlist.', content: errorBody },
+        '429': {
+          description: 'More than 600 playlist and segment requests in a minute from your account (over all cameras; a player makes about 60); Retry-After says when to try again.',
+          content: errorBody,
+        },
       },
     },
   },

@@ -20,6 +20,7 @@ import {
 import type { ChildPronouns } from '../../../shared/schemas/children';
 import type { Database } from '../../db/database';
 import { type AppError, badInput, forbidden, notFound } from '../../errors';
+import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-store';
 import type { EventBus } from '../../realtime/event-bus';
 import { isStaff, type AuthenticatedUser } from '../../principal';
 import { checkCameraToken, newCameraTokenKey, signCameraToken } from './camera-tokens';
@@ -39,6 +40,13 @@ const LOG_LIMIT = 500;
 /** The topic of a classroom's cameras on /ws: departures and pauses are told there. */
 export const cameraRoomTopic = (classroomId: number) => `camera:room-${classroomId}`;
 
+/**
+ * Playlist and segment requests per user, over all their cameras, tabs and the instances serving
+ * them (counted in PostgreSQL). A player asks for the playlist about every 2 s and for one 2 s
+ * segment: some 60 requests a minute, so this allows ten players at once, and retries.
+ */
+export const CAMERA_VIDEO_RATE: RateLimitRule = { policy: 'camera-video', limit: 600, windowSeconds: 60 };
+
 const staleBefore = (at: Date) => new Date(at.getTime() - STALE_AFTER_MS);
 
 export type CameraAccess =
@@ -54,6 +62,7 @@ export function createCamerasService(deps: {
 }) {
   const { db, video, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
+  const rateLimits = createRateLimitStore({ db, now });
   let tokenKey: Promise<Buffer> | undefined;
 
   /** The signing key, made by the first instance that needs it and read by every other. */
@@ -189,11 +198,13 @@ export function createCamerasService(deps: {
     },
 
     /**
-     * For a playlist or segment request: the token must be this user's, for this camera, unexpired,
-     * of an open session; and the user must still be allowed to watch right now. Answers the folder
-     * to serve from, or throws 403 (404 for a camera staff of another nursery cannot see).
+     * For a playlist or segment request, within the user's rate (CAMERA_VIDEO_RATE, else 429): the
+     * token must be this user's, for this camera, unexpired, of an open session; and the user must
+     * still be allowed to watch right now. Answers the folder to serve from, or throws 403 (404 for
+     * a camera staff of another nursery cannot see).
      */
     async authorizeMedia(user: AuthenticatedUser, cameraId: string, token: string | undefined) {
+      await rateLimits.throttle(`camera-video:user:${user.id}`, CAMERA_VIDEO_RATE, 'Too many video requests from your account.');
       const at = now();
       const access = await accessOf(user, cameraId, at);
       if (!access.ok) throw refusal(access, cameraId);
