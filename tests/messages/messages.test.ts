@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiScopeNames } from '../../src/shared/api-scopes';
+import { apiScopeNames, type ApiScope } from '../../src/shared/api-scopes';
 import type { ConversationDto, MessageDto } from '../../src/shared/schemas/messages';
 import type { ServerMessage } from '../../src/shared/realtime';
 import { closeCodes } from '../../src/shared/realtime';
@@ -290,6 +290,17 @@ describe('a photo in a message', () => {
     // Not through the community image route either, whose copies are kept a year; its uploader still may.
     expect(await status('staff', `/api/community/images/${photoId}`)).toBe(404);
     expect(await status('demo', `/api/community/images/${photoId}`)).toBe(200);
+  });
+
+  it('needs messages:read from an API token, as the messages do', async () => {
+    const { id } = await classroom3b();
+    const message = await send('demo', id, '', { photoId: await upload('demo') });
+    const demoId = (await t.database.db.selectFrom('users').select('id').where('email', '=', demoAccounts.parent.email).executeTakeFirstOrThrow()).id;
+    const withScopes = async (scopes: ApiScope[]) => (await t.app.services.auth.createApiToken(demoId, { name: scopes.join(' '), scopes })).token;
+    const [communityOnly, messagesOnly] = await Promise.all([withScopes(['community:read']), withScopes(['messages:read'])]);
+    const status = async (token: string) => (await t.app.inject({ url: message.photo!.url, headers: { authorization: `Bearer ${token}` } })).statusCode;
+    expect(await status(communityOnly)).toBe(403);
+    expect(await status(messagesOnly)).toBe(200);
   });
 
   it('is revalidated on every view, and answers 304 only to someone still allowed to see it', async () => {

@@ -72,6 +72,7 @@ export const RAW_ROUTE_SCOPES = {
   imageDownload: 'community:read',
   activityPhotoUpload: 'activities:write',
   activityPhotoDownload: 'activities:read',
+  messagePhotoDownload: 'messages:read',
   liveActivity: 'activities:read',
   calendarFeed: 'bookings:read',
 } as const satisfies Record<string, ApiScope>;

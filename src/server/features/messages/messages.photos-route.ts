@@ -27,7 +27,7 @@ export async function registerMessagePhotoRoutes(app: FastifyInstance, deps: { m
   /** Anyone who may not read a conversation showing the photo gets 404, as if it did not exist. */
   async function serve(request: PhotoRequest, reply: FastifyReply, variant: ImageVariant) {
     if (!request.auth) throw notSignedIn();
-    requireScopeOfToken(request, RAW_ROUTE_SCOPES.imageDownload);
+    requireScopeOfToken(request, RAW_ROUTE_SCOPES.messagePhotoDownload);
     const photo = await messages.findPhoto(request.auth.user, request.params.photoId, variant);
     if (!photo) throw notFound('That photo');
     return sendImage(request, reply, photo, { caching: 'revalidate', notFoundName: 'That photo' });
@@ -44,7 +44,7 @@ const photoGet = (operationId: string, summary: string, description: string): Zo
     summary,
     description,
     tags: ['messages'],
-    security: [{ sessionCookie: [] }, { bearerToken: [RAW_ROUTE_SCOPES.imageDownload] }],
+    security: [{ sessionCookie: [] }, { bearerToken: [RAW_ROUTE_SCOPES.messagePhotoDownload] }],
     requestParams: { path: z.object({ photoId: z.uuid() }) },
     responses: servedResponses,
   },
