@@ -38,7 +38,7 @@ describe.skipIf(!ffmpegFound)('live classroom video', () => {
     await log('departure', [maya], 'Maya went home with her grandma.');
     const message = page.getByTestId('camera-message');
     await message.waitFor({ timeout: 15_000 });
-    expect(await message.innerText()).toMatch(/^Maya has gone home for the day — the camera is available again when they're checked in\.$/);
+    expect(await message.innerText()).toMatch(/^Maya has gone home for the day — the camera is available again when she's checked in\.$/);
     expect(await page.locator('video').count()).toBe(0);
   });
 });
