@@ -192,7 +192,9 @@ describe('a carer', () => {
     // Outside tRPC: the community's images are for carers too; bookings and the family's export are not.
     const rawForCarers: Record<string, boolean> = { 'community-images-upload': true, 'community-images-get': true, 'community-images-get-thumbnail': true, 'shadow-bookings-calendar': false, 'family-exports-download': false,
       // A carer sees the children's photos and may watch their room (with a viewing session's token); uploading is for staff.
-      'activities-photos-get': true, 'activities-photos-get-thumbnail': true, 'activities-photos-download': true, 'activities-photos-upload': false, 'cameras-hls-get': true };
+      'activities-photos-get': true, 'activities-photos-get-thumbnail': true, 'activities-photos-download': true, 'activities-photos-upload': false, 'cameras-hls-get': true,
+      // Carers read the family's messages, and so their photos.
+      'messages-photos-get': true, 'messages-photos-get-thumbnail': true };
     let refused = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

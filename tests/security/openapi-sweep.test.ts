@@ -65,6 +65,7 @@ interface DemoRows {
   classroomId: number;
   familyId: number;
   messageId: number;
+  messagePhotoId: string;
   family2ConversationId: number;
   /** A viewing session of the demo parent's, of that camera. */
   viewingSessionId: number;
@@ -105,6 +106,12 @@ const foreignIdCases: Record<string, ForeignIdCase> = {
         { expect: 'refused', request: (r) => ({ url: `/api/activities/${r.photoActivityId}/photos/${r.activityPhotoId}${variant}` }) },
       ]),
     ),
+  ),
+  ...Object.fromEntries(
+    ['', '/thumbnail'].map((variant): [string, ForeignIdCase] => [
+      `GET /messages/photos/{photoId}${variant} path:photoId`,
+      { expect: 'refused', request: (r) => ({ url: `/api/messages/photos/${r.messagePhotoId}${variant}` }) },
+    ]),
   ),
   'DELETE /tokens/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/tokens/${r.tokenId}` }) },
   'DELETE /auth/sessions/{id} path:id': { expect: 'refused', request: (r) => ({ url: `/api/auth/sessions/${r.sessionId}` }) },
@@ -375,6 +382,9 @@ async function createDemoRows(): Promise<DemoRows> {
   await asDemo('PUT', `/api/community/groups/${group.id}/membership`);
   const conversation = (await asDemo('POST', '/api/conversations', { classroomId: camera.classroom_id })) as { id: number; family: { id: number } };
   const message = await asDemo('POST', `/api/conversations/${conversation.id}/messages`, { clientId: 'sweep-demo', body: 'Written by the demo family.' });
+  const messagePhoto = await inject('POST', '/api/community/images', { cookie: demo, 'content-type': 'image/png' }, PNG);
+  expect(messagePhoto.statusCode, messagePhoto.body).toBe(201);
+  await asDemo('POST', `/api/conversations/${conversation.id}/messages`, { clientId: 'sweep-demo-photo', body: '', photoId: messagePhoto.json().id });
   const family2Conversation = (await asFamily2('GET', { url: '/api/conversations' })).json()[0] as { id: number };
   const viewing = await db.insertInto('camera_viewing_sessions').values({ user_id: user.id, camera_id: camera.id }).returning('id').executeTakeFirstOrThrow();
   const staff = await t.signIn(demoAccounts.staff);
@@ -400,6 +410,7 @@ async function createDemoRows(): Promise<DemoRows> {
     classroomId: camera.classroom_id,
     familyId: conversation.family.id,
     messageId: message.id,
+    messagePhotoId: messagePhoto.json().id,
     family2ConversationId: family2Conversation.id,
     tokenId: token.id,
     passkeyId: passkey.id,
