@@ -4,21 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActivityDto } from '../../shared/schemas/monitoring';
+import { testActivity as activity } from '../test/activity-fixture';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 import { ACTIVITY_CAP, prependActivity, useActivityFeed } from './use-activity-feed';
 
-const activity = (id: number): ActivityDto => ({
-  id,
-  type: 'play',
-  time: '9:30 AM',
-  timeAgo: 'just now',
-  description: `Activity ${id}`,
-  occurredAt: '2026-11-23T09:30:00.000Z',
-  childIds: [],
-  cameraId: 'classroom-3b',
-  photos: [],
-});
 
 describe('prependActivity', () => {
   it('puts the new activity first', () => {

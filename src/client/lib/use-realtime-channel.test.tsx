@@ -2,7 +2,7 @@
 import '../test/dom-setup';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActivityDto } from '../../shared/schemas/monitoring';
+import { testActivity as activity } from '../test/activity-fixture';
 import { closeCodes } from '../../shared/realtime-constants';
 import { feedUrl, retryDelay, useRealtimeChannel, type RealtimeChannelOptions } from './use-realtime-channel';
 
@@ -49,17 +49,6 @@ class FakeSocket extends EventTarget {
   }
 }
 
-const activity = (id: number): ActivityDto => ({
-  id,
-  type: 'play',
-  time: '9:30 AM',
-  timeAgo: 'just now',
-  description: `Activity ${id}`,
-  occurredAt: '2026-11-23T09:30:00.000Z',
-  childIds: [],
-  cameraId: 'classroom-3b',
-  photos: [],
-});
 
 /** Lets the hook's awaits (the lazily loaded decoder) finish; the retry timers stay faked. */
 const settle = () =>
