@@ -213,6 +213,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         // Live camera video plays through Media Source Extensions, from blob: URLs.
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", config.publicOrigin.replace(/^http/, 'ws')],
+        // The web app manifest and the service worker (public/sw.js), both our own files.
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -345,7 +348,8 @@ function registerClient(app: FastifyInstance, clientDir: string) {
         root: clientDir,
         wildcard: false,
         setHeaders(reply, filePath) {
-          // Hashed assets never change; index.html must always be revalidated.
+          // Hashed assets never change. Everything else is revalidated on every use: index.html,
+          // the web app manifest, and sw.js, whose bytes are how a browser learns of a new release.
           reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
