@@ -15,10 +15,12 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * tuning-2 (held-out/) in round 1, tuning-3 (held-out-2/) in round 2, tuning-4 (held-out-3/) in
  * round 3, tuning-5 (held-out-4/) in round 4, tuning-6 (held-out-5/) in round 5, tuning-7
  * (held-out-6/, written by round 5's own engineer) in round 6, tuning-8 (held-out-7/, written by
- * another helper while round 6 changed the method, run once on its frozen method) in round 7.
+ * another helper while round 6 changed the method, run once on its frozen method) in round 7,
+ * tuning-9 (held-out-8/, written blind by an outside tester during round 7, run once on round 7's
+ * frozen method, 586076a) in round 8.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
- * held-out-8/ was written blind by an outside tester during round 7 and registered once round 7's
- * method was frozen (586076a).
+ * a blind set being written for the next round is registered only once the method is frozen, and
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -31,7 +33,7 @@ export const EVALUATION_SETS = {
   'tuning-6': { urgent: 'held-out-5/urgent', ordinary: 'held-out-5/ordinary', questions: 'held-out-5/questions' },
   'tuning-7': { urgent: 'held-out-6/urgent', ordinary: 'held-out-6/ordinary', questions: 'held-out-6/questions' },
   'tuning-8': { urgent: 'held-out-7/urgent', ordinary: 'held-out-7/ordinary', questions: 'held-out-7/questions' },
-  'held-out': { urgent: 'held-out-8/urgent', ordinary: 'held-out-8/ordinary', questions: 'held-out-8/questions' },
+  'tuning-9': { urgent: 'held-out-8/urgent', ordinary: 'held-out-8/ordinary', questions: 'held-out-8/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
