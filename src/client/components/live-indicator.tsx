@@ -1,8 +1,8 @@
 import { Badge, Loader } from '@mantine/core';
-import type { FeedStatus } from '../lib/use-activity-feed';
+import type { RealtimeStatus } from '../lib/use-realtime-channel';
 
 /** 'Live' while the realtime connection is open, 'Connecting...' otherwise. */
-export function LiveIndicator({ status }: { status: FeedStatus }) {
+export function LiveIndicator({ status }: { status: RealtimeStatus }) {
   const live = status === 'open';
   return (
     <Badge

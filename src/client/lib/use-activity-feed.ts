@@ -1,10 +1,6 @@
 import type { ActivityDto } from '../../shared/schemas/monitoring';
 import { trpc } from './trpc';
-import { useRealtimeChannel, type RealtimeStatus } from './use-realtime-channel';
-
-// The camera player and the live indicator import these from here.
-export { feedUrl, retryDelay } from './use-realtime-channel';
-export type FeedStatus = RealtimeStatus;
+import { useRealtimeChannel } from './use-realtime-channel';
 
 /** The spec keeps the newest 20 activities. */
 export const ACTIVITY_CAP = 20;

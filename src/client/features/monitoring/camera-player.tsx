@@ -3,8 +3,8 @@ import { IconPlayerPlay, IconVideo } from '@tabler/icons-react';
 import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAMERA_TOKEN_RENEW_MS, cameraChannel, cameraClosedText, otherParentsText, type RoomViewersDto, type ViewingSessionDto } from '../../../shared/schemas/cameras';
-import { feedUrl, retryDelay } from '../../lib/use-activity-feed';
 import { trpc } from '../../lib/trpc';
+import { useRealtimeChannel } from '../../lib/use-realtime-channel';
 
 type PlayerState =
   | { kind: 'idle' }
@@ -156,44 +156,26 @@ export function CameraPlayer({ cameraId, placeholder }: { cameraId: string; plac
 
   // The camera's channel, while playing (a departure, a pause or the camera switched off stops
   // the player) and once stopped (the camera opening again offers to watch again); an idle page
-  // opens no second connection.
+  // opens no second connection. A rejoin names the last event seen, so a departure announced
+  // while the signal was lost is replayed and still checked.
   const listening = state.kind === 'playing' || state.kind === 'stopped';
-  useEffect(() => {
-    if (!listening) return;
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let attempt = 0;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const channel = cameraChannel(cameraId);
-    const connect = () => {
-      socket = new WebSocket(feedUrl(channel));
-      socket.addEventListener('open', () => socket?.send(JSON.stringify({ type: 'join', channel })));
-      socket.addEventListener('message', (event) => {
-        if (typeof event.data !== 'string') return;
-        const message = JSON.parse(event.data) as { type?: string; cameraId?: string; reason?: Parameters<typeof cameraClosedText>[0] };
-        if (message.type === 'joined') attempt = 0;
-        if (message.cameraId !== undefined && message.cameraId !== cameraId) return;
-        if (message.type === 'camera_closed' && message.reason) {
-          // A departure closes the camera for the family unless another of their children is
-          // still in the room: the renewal finds out, and says whose departure it was.
-          if (message.reason === 'departed') void renewNow();
-          else if (sessionRef.current) stop(cameraClosedText(message.reason));
-        }
-        if (message.type === 'camera_opened') setState((current) => (current.kind === 'stopped' ? { kind: 'idle' } : current));
-      });
-      socket.addEventListener('close', (event) => {
-        if (stopped || event.code === 4401 || event.code === 4403) return;
-        retry = setTimeout(connect, retryDelay(attempt));
-        attempt += 1;
-      });
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      socket?.close(1000, 'left the camera');
-    };
-  }, [cameraId, listening, renewNow, stop]);
+  useRealtimeChannel(listening ? cameraChannel(cameraId) : null, {
+    catchUp: true,
+    onMessage: (message) => {
+      // All cameras of a room share the channel: a message may be about another one.
+      if (message.type !== 'camera_closed' && message.type !== 'camera_opened') return;
+      if (message.cameraId !== undefined && message.cameraId !== cameraId) return;
+      if (message.type === 'camera_opened') {
+        setState((current) => (current.kind === 'stopped' ? { kind: 'idle' } : current));
+      } else if (message.reason === 'departed') {
+        // A departure closes the camera for the family unless another of their children is
+        // still in the room: the renewal finds out, and says whose departure it was.
+        void renewNow();
+      } else if (sessionRef.current) {
+        stop(cameraClosedText(message.reason));
+      }
+    },
+  });
 
   const room = viewers.data?.find((candidate) => candidate.cameraIds.includes(cameraId));
 
