@@ -238,10 +238,11 @@ describe('POST /api/community/images', () => {
 });
 
 describe('serving an image', () => {
-  it('sends a strong ETag, a year of private caching, nosniff, and 304 for a matching If-None-Match', async () => {
+  it('sends a strong ETag, private caching that asks again on each view, nosniff, and 304 for a matching If-None-Match', async () => {
     const image = await uploaded(PNG);
     const served = await get(image.url, parent);
-    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Who may see an image can change (leaving a support group), so the browser must ask each time.
+    expect(served.headers['cache-control']).toBe('private, no-cache');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const etag = served.headers.etag as string;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
@@ -297,9 +298,12 @@ describe('serving an image', () => {
     }
     const joined = await t.app.inject({ method: 'PUT', url: `/api/community/groups/${autism.id}/membership`, headers: { cookie: family2, 'content-type': 'application/json' }, payload: {} });
     expect(joined.statusCode, joined.body).toBe(200);
-    expect((await get(image.url, family2)).statusCode).toBe(200);
+    const seen = await get(image.url, family2);
+    expect(seen.statusCode).toBe(200);
     await t.app.inject({ method: 'DELETE', url: `/api/community/groups/${autism.id}/membership`, headers: { cookie: family2 } });
     expect((await get(image.url, family2)).statusCode).toBe(404);
+    // The copy their browser kept is not confirmed either.
+    expect((await get(image.url, family2, { 'if-none-match': seen.headers.etag as string })).statusCode).toBe(404);
   });
 
   it('limits downloads per IP address: past the limit a minute, 429 with Retry-After', async () => {

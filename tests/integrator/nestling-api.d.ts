@@ -15561,7 +15561,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image as WebP, with a strong ETag and cached privately for a year (the URL names one set of bytes for good). */
+            /** @description The image as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time (who may see an image can change), and no shared cache keeps it. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15572,7 +15572,7 @@ export interface operations {
                     "image/webp": string;
                 };
             };
-            /** @description If-None-Match named its ETag: the copy the client has is current. */
+            /** @description If-None-Match named its ETag, and you may still see the image. */
             304: {
                 headers: {
                     [name: string]: unknown;
@@ -15648,7 +15648,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image as WebP, with a strong ETag and cached privately for a year (the URL names one set of bytes for good). */
+            /** @description The image as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time (who may see an image can change), and no shared cache keeps it. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15659,7 +15659,7 @@ export interface operations {
                     "image/webp": string;
                 };
             };
-            /** @description If-None-Match named its ETag: the copy the client has is current. */
+            /** @description If-None-Match named its ETag, and you may still see the image. */
             304: {
                 headers: {
                     [name: string]: unknown;

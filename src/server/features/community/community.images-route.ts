@@ -49,14 +49,14 @@ export async function registerCommunityImageRoutes(app: FastifyInstance, deps: {
 
   /**
    * Streams the stored image to whoever may see it; anyone else gets 404, as if it did not
-   * exist. The URL names one set of bytes for good, so a browser keeps its copy for a year.
+   * exist. A browser asks again on each view (a member who leaves a group stops seeing its images).
    */
   async function serve(request: ImageRequest, reply: FastifyReply, variant: ImageVariant) {
     if (!request.auth) throw notSignedIn();
     requireScopeOfToken(request, RAW_ROUTE_SCOPES.imageDownload);
     const image = await images.find(request.auth.user.id, request.params.id, variant);
     if (!image) throw notFound('That image');
-    return sendImage(request, reply, image, { caching: 'immutable', notFoundName: 'That image' });
+    return sendImage(request, reply, image, { notFoundName: 'That image' });
   }
 }
 
@@ -64,8 +64,8 @@ const errorBody = { 'application/json': { schema: z.object({ message: z.string()
 const webp = { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } as const;
 const imageParams = { path: z.object({ id: z.uuid() }) };
 const servedResponses = {
-  '200': { description: 'The image as WebP, with a strong ETag and cached privately for a year (the URL names one set of bytes for good).', content: webp },
-  '304': { description: 'If-None-Match named its ETag: the copy the client has is current.' },
+  '200': { description: 'The image as WebP, with a strong ETag. Cache-Control: private, no-cache: a browser asks again each time (who may see an image can change), and no shared cache keeps it.', content: webp },
+  '304': { description: 'If-None-Match named its ETag, and you may still see the image.' },
   '401': { description: 'Not signed in.', content: errorBody },
   '404': { description: 'No such image, or not one you may see.', content: errorBody },
   '429': { description: 'Too many image requests from this IP address; Retry-After says when to try again.', content: errorBody },

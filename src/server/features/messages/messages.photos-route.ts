@@ -30,7 +30,7 @@ export async function registerMessagePhotoRoutes(app: FastifyInstance, deps: { m
     requireScopeOfToken(request, RAW_ROUTE_SCOPES.messagePhotoDownload);
     const photo = await messages.findPhoto(request.auth.user, request.params.photoId, variant);
     if (!photo) throw notFound('That photo');
-    return sendImage(request, reply, photo, { caching: 'revalidate', notFoundName: 'That photo' });
+    return sendImage(request, reply, photo, { notFoundName: 'That photo' });
   }
 }
 

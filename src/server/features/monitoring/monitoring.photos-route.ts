@@ -63,7 +63,7 @@ export async function registerActivityPhotoRoutes(app: FastifyInstance, deps: { 
     const photo = await monitoring.findPhoto(request.auth.user, activityId, request.params.photoId, variant);
     if (!photo) throw notFound('That photo');
     const contentDisposition = disposition === 'attachment' ? `attachment; filename="${photo.fileName}"` : 'inline';
-    return sendImage(request, reply, photo, { caching: 'revalidate', notFoundName: 'That photo', contentDisposition });
+    return sendImage(request, reply, photo, { notFoundName: 'That photo', contentDisposition });
   }
 }
 

@@ -8,19 +8,12 @@ import type { ImageService } from './images.service';
 type ServedImage = NonNullable<Awaited<ReturnType<ImageService['findChecked']>>>;
 
 /**
- * How long a browser may keep an image it was served.
- * - `revalidate`: for an image whose viewers can change (a family leaves, a child leaves a
- *   classroom): the browser may keep a copy but must ask again each time, so someone no longer
- *   allowed stops seeing it; the answer is 304 only after the route has asked afresh.
- * - `immutable`: the URL names one set of bytes for good and who may see it does not change.
- * Either way no shared cache may keep it (private).
+ * Who may see an image can change (a family leaves, a child leaves a classroom, a parent leaves
+ * a support group), so a browser may keep a copy but must ask again each time: someone no longer
+ * allowed stops seeing it, and the answer is 304 only after the route has asked afresh. No shared
+ * cache may keep it (private).
  */
-export type ImageCaching = 'revalidate' | 'immutable';
-
-const CACHE_CONTROL: Record<ImageCaching, string> = {
-  revalidate: 'private, no-cache',
-  immutable: 'private, max-age=31536000, immutable',
-};
+const CACHE_CONTROL = 'private, no-cache';
 
 /**
  * Answers with an image the route has already decided the caller may see: 304 when
@@ -30,9 +23,9 @@ export async function sendImage(
   request: FastifyRequest,
   reply: FastifyReply,
   image: ServedImage,
-  options: { caching: ImageCaching; notFoundName: string; contentDisposition?: string },
+  options: { notFoundName: string; contentDisposition?: string },
 ) {
-  reply.header('ETag', image.etag).header('Cache-Control', CACHE_CONTROL[options.caching]).header('X-Content-Type-Options', 'nosniff');
+  reply.header('ETag', image.etag).header('Cache-Control', CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff');
   if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
   const object = await image.open();
   if (!object) throw notFound(options.notFoundName);
@@ -53,7 +46,7 @@ export function registerImageRateLimit(scope: FastifyInstance, what: 'image' | '
 
 const errorBody = { 'application/json': { schema: z.object({ message: z.string(), code: z.string() }) } };
 
-/** For the OpenAPI document: what a photo route answering with the 'revalidate' caching may answer; `notFound` says when it is 404. */
+/** For the OpenAPI document: what a photo route served by sendImage may answer; `notFound` says when it is 404. */
 export function revalidatedPhotoResponses(notFound: string) {
   return {
     '200': {
