@@ -1,0 +1,608 @@
+/**
+ * Realtime bus bench (`npm run bench:bus`, issue 22's capacity model).
+ *
+ * Measures, in one run, the brokers that could carry realtime events between app instances:
+ * - PostgreSQL NOTIFY/LISTEN as src/server/realtime/event-bus.ts uses it: `SELECT pg_notify`
+ *   through a pool, one LISTEN connection per instance on REALTIME_NOTIFY_CHANNEL;
+ * - Redis pub/sub (node-redis), NATS core pub/sub and NATS JetStream (a stream on the subject,
+ *   each publish awaiting the server's acknowledgement; subscribers are core subscriptions).
+ * Each event is an activity as the bus would carry it (topic, an ActivityDto with one photo,
+ * the publishing instance); its first two fields are a sequence number and the time it was due,
+ * so the subscribers read them without parsing the rest.
+ *
+ * For each broker and each number of publishers (BENCH_PUBLISHERS, default 1 and 4: one pool or
+ * connection each, as many app instances), with SUBSCRIBERS (3) subscriber connections:
+ * - throughput: each publisher keeps BENCH_WINDOW (10, a pool's worth) events in flight, an event
+ *   leaving flight when all subscribers have it; events/s delivered to every subscriber;
+ * - latency: publishers send on a schedule, BENCH_RATES events/s in all (default 120, the model's
+ *   morning peak, and 1,200), and each subscriber records the time from when the event was due
+ *   (not when it went out, so a publisher falling behind shows up) to its arrival;
+ * - the broker's CPU over the round, from /proc/<pid>/stat: redis-server, nats-server, and for
+ *   PostgreSQL the backends of the bench's database (not the WAL writer or checkpointer).
+ *
+ * Then the outbox write (src/server/db/outbox.ts), BENCH_WRITERS concurrent writers (1 and 16),
+ * 3 connections listening on the outbox channel and reading nothing:
+ * - writeEvent as the app runs it (the writers' advisory lock held to commit, the row, NOTIFY);
+ * - the same lock and row without NOTIFY; the row alone (no lock, no NOTIFY);
+ * - writeEvent with synchronous_commit off, to show what the WAL flush under the lock costs.
+ *
+ * Rounds (BENCH_ROUNDS, 2) alternate: each round runs every case, in an order rotated by one,
+ * so that other work on a shared machine falls on all of them alike. PostgreSQL works in a
+ * temporary database on BENCH_DATABASE_URL's server, dropped at the end. A broker that does not
+ * answer is reported and skipped; BENCH_BROKERS=postgres,redis,nats,jetstream chooses. Everything runs in this one process: the subscribers do no
+ * more than read two numbers, and the bench's own CPU is printed beside each row.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats, type NatsConnection } from '@nats-io/transport-node';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { createDatabase } from '../src/server/db/create-database';
+import type { Db } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrator';
+import { OUTBOX_NOTIFY_CHANNEL, writeEvent } from '../src/server/db/outbox';
+import { seed } from '../src/server/demo/seed';
+import { REALTIME_NOTIFY_CHANNEL } from '../src/server/realtime/event-bus';
+
+const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NATS_SERVER = process.env.BENCH_NATS_SERVER ?? '127.0.0.1:4222';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PUBLISHERS = (process.env.BENCH_PUBLISHERS ?? '1,4').split(',').map(Number);
+const RATES = (process.env.BENCH_RATES ?? '120,1200').split(',').map(Number);
+const WRITERS = (process.env.BENCH_WRITERS ?? '1,16').split(',').map(Number);
+const WINDOW = Number(process.env.BENCH_WINDOW ?? 10);
+/** Which to run: postgres, redis, nats, jetstream (all by default); the outbox runs with postgres. */
+const BROKERS = new Set((process.env.BENCH_BROKERS ?? 'postgres,redis,nats,jetstream').split(','));
+const SUBSCRIBERS = 3;
+/** How long delivery may lag behind the end of a round before the rest counts as lost. */
+const DRAIN_MS = 3_000;
+const CONNECT_TIMEOUT_MS = 2_000;
+const suffix = randomBytes(3).toString('hex');
+const SUBJECT = `nestling.realtime.bench_${suffix}`;
+
+/** An activity as the bus carries it: topic, the ActivityDto (one photo, two children), the instance. */
+const ACTIVITY = {
+  id: 48_213,
+  type: 'meal',
+  time: '12:15 PM',
+  timeAgo: 'just now',
+  description: 'Lunch: pasta with tomato and lentil sauce, cucumber sticks, then yoghurt. Ate nearly all of it and asked for more cucumber.',
+  occurredAt: '2026-11-26T12:15:00.000Z',
+  childIds: [1_204, 1_377],
+  cameraId: null,
+  photos: [
+    {
+      id: 'k3J9vQm2xT7pL0aZ',
+      url: '/api/activities/48213/photos/k3J9vQm2xT7pL0aZ',
+      thumbnailUrl: '/api/activities/48213/photos/k3J9vQm2xT7pL0aZ/thumbnail',
+      downloadUrl: '/api/activities/48213/photos/k3J9vQm2xT7pL0aZ/download',
+      width: 2048,
+      height: 1536,
+    },
+  ],
+};
+const BODY = JSON.stringify({ topic: 'classroom:312', data: { activity: ACTIVITY }, instance: randomUUID() }).slice(1);
+const eventText = (seq: number, due: number) => `{"seq":${seq},"due":${due.toFixed(3)},${BODY}`;
+const HEAD = /^\{"seq":(\d+),"due":([\d.]+)/;
+const EVENT_BYTES = Buffer.byteLength(eventText(100_000, 1_000_000.123));
+
+// ---------------------------------------------------------------- CPU of a broker
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds used so far by the processes named `comm` (whose command line holds `having`). */
+function cpuSeconds(comm: string, having?: string): number | undefined {
+  let ticks = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== comm) continue;
+      if (having && !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(having)) continue;
+      // After the name: state is field 3, utime field 14 and stime field 15.
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found ? ticks / CLOCK_TICKS : undefined;
+}
+
+// ---------------------------------------------------------------- brokers
+
+interface Session {
+  /** Resolves when the broker has taken the event (for NATS core, at once: it has no reply). */
+  publish(publisher: number, text: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+interface Broker {
+  name: string;
+  cpu: () => number | undefined;
+  open(publishers: number, receive: (text: string) => void): Promise<Session>;
+  /** Releases what the broker holds for the whole run. */
+  dispose?: () => Promise<void>;
+}
+
+function postgresBroker(url: string, database: string): Broker {
+  return {
+    name: 'PostgreSQL NOTIFY',
+    cpu: () => cpuSeconds('postgres', ` ${database} `),
+    async open(publishers, receive) {
+      const listeners: pg.Client[] = [];
+      for (let i = 0; i < SUBSCRIBERS; i += 1) {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (message) => receive(message.payload ?? ''));
+        await client.connect();
+        await client.query(`LISTEN ${REALTIME_NOTIFY_CHANNEL}`);
+        listeners.push(client);
+      }
+      const pools = Array.from({ length: publishers }, () => new pg.Pool({ connectionString: url, max: WINDOW }));
+      // Open every pooled connection now, so that the round measures publishing only.
+      await Promise.all(pools.flatMap((pool) => Array.from({ length: WINDOW }, () => pool.query('SELECT 1'))));
+      return {
+        publish: (publisher, text) => pools[publisher]!.query('SELECT pg_notify($1, $2)', [REALTIME_NOTIFY_CHANNEL, text]),
+        async close() {
+          await Promise.all([...listeners.map((c) => c.end()), ...pools.map((p) => p.end())]);
+        },
+      };
+    },
+  };
+}
+
+function redisBroker(): Broker {
+  const open = async () => {
+    const client = createClient({ url: REDIS_URL, socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false } });
+    client.on('error', () => {});
+    await client.connect();
+    return client;
+  };
+  return {
+    name: 'Redis pub/sub',
+    cpu: () => cpuSeconds('redis-server'),
+    async open(publishers, receive) {
+      const subscribers = await Promise.all(Array.from({ length: SUBSCRIBERS }, open));
+      await Promise.all(subscribers.map((s) => s.subscribe(SUBJECT, receive)));
+      const clients = await Promise.all(Array.from({ length: publishers }, open));
+      return {
+        publish: (publisher, text) => clients[publisher]!.publish(SUBJECT, text),
+        async close() {
+          await Promise.all([...subscribers, ...clients].map((c) => c.close()));
+        },
+      };
+    },
+  };
+}
+
+const openNats = () => connectNats({ servers: NATS_SERVER, timeout: CONNECT_TIMEOUT_MS, maxReconnectAttempts: 0 });
+
+async function natsSubscribers(receive: (text: string) => void): Promise<NatsConnection[]> {
+  const connections = await Promise.all(Array.from({ length: SUBSCRIBERS }, openNats));
+  for (const nc of connections) nc.subscribe(SUBJECT, { callback: (error, message) => void (error || receive(message.string())) });
+  // The server has the subscriptions once each connection's PING is answered.
+  await Promise.all(connections.map((nc) => nc.flush()));
+  return connections;
+}
+
+function natsBroker(): Broker {
+  return {
+    name: 'NATS core',
+    cpu: () => cpuSeconds('nats-server'),
+    async open(publishers, receive) {
+      const subscribers = await natsSubscribers(receive);
+      const connections = await Promise.all(Array.from({ length: publishers }, openNats));
+      return {
+        publish: async (publisher, text) => connections[publisher]!.publish(SUBJECT, text),
+        async close() {
+          await Promise.all([...subscribers, ...connections].map((nc) => nc.close()));
+        },
+      };
+    },
+  };
+}
+
+async function jetStreamBroker(): Promise<Broker> {
+  const stream = `NESTLING_BENCH_${suffix}`;
+  const admin = await openNats();
+  const manager = await jetstreamManager(admin);
+  await manager.streams.add({ name: stream, subjects: [SUBJECT] });
+  return {
+    name: 'NATS JetStream',
+    cpu: () => cpuSeconds('nats-server'),
+    async open(publishers, receive) {
+      const subscribers = await natsSubscribers(receive);
+      const connections = await Promise.all(Array.from({ length: publishers }, openNats));
+      const streams = connections.map((nc) => jetstream(nc));
+      return {
+        publish: (publisher, text) => streams[publisher]!.publish(SUBJECT, text),
+        async close() {
+          await Promise.all([...subscribers, ...connections].map((nc) => nc.close()));
+        },
+      };
+    },
+    async dispose() {
+      await manager.streams.delete(stream);
+      await admin.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- measuring
+
+const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Measured {
+  /** Events every subscriber received, per second of the round. */
+  rate: number;
+  sent: number;
+  /** Deliveries that never came (of sent × SUBSCRIBERS). */
+  lost: number;
+  errors: number;
+  firstError: string | undefined;
+  latencies: number[];
+  brokerCpu: number | undefined;
+  benchCpu: number;
+}
+
+/**
+ * One round on an open session. With `rate`, the publishers send on a schedule; without, each
+ * keeps WINDOW events in flight until every subscriber has them.
+ */
+async function measure(broker: Broker, publishers: number, rate: number | undefined): Promise<Measured> {
+  const pending = new Map<number, { left: number; publisher: number }>();
+  const waiting: Array<Array<() => void>> = Array.from({ length: publishers }, () => []);
+  const inFlight = new Array<number>(publishers).fill(0);
+  const latencies: number[] = [];
+  let complete = 0;
+  let counting = false;
+  const receive = (text: string) => {
+    const head = HEAD.exec(text);
+    if (!head) return;
+    const seq = Number(head[1]);
+    const entry = pending.get(seq);
+    if (!entry) return;
+    if (counting) latencies.push(performance.now() - Number(head[2]));
+    entry.left -= 1;
+    if (entry.left > 0) return;
+    pending.delete(seq);
+    complete += 1;
+    inFlight[entry.publisher]! -= 1;
+    waiting[entry.publisher]!.shift()?.();
+  };
+  const session = await broker.open(publishers, receive);
+  let seq = 0;
+  let sent = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  /** Publishes the broker has not answered yet (JetStream's acknowledgement may follow the delivery). */
+  let unanswered = 0;
+  const send = (publisher: number, due: number) => {
+    seq += 1;
+    pending.set(seq, { left: SUBSCRIBERS, publisher });
+    inFlight[publisher]! += 1;
+    sent += 1;
+    unanswered += 1;
+    session
+      .publish(publisher, eventText(seq, due))
+      .catch((error: unknown) => {
+        errors += 1;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      })
+      .finally(() => (unanswered -= 1));
+  };
+  // Warm up: connections, JIT, the broker's first deliveries.
+  for (let i = 0; i < 50; i += 1) send(0, performance.now());
+  for (let waited = 0; (pending.size > 0 || unanswered > 0) && waited < DRAIN_MS; waited += 10) await sleep(10);
+  pending.clear();
+  inFlight.fill(0);
+  sent = 0;
+  errors = 0;
+  complete = 0;
+
+  counting = true;
+  const cpuBefore = broker.cpu();
+  const benchBefore = process.cpuUsage();
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: publishers }, async (_, publisher) => {
+      if (rate === undefined) {
+        while (performance.now() < end) {
+          if (inFlight[publisher]! >= WINDOW) {
+            await Promise.race([new Promise<void>((resolve) => waiting[publisher]!.push(resolve)), sleep(Math.max(0, end - performance.now()))]);
+            continue;
+          }
+          send(publisher, performance.now());
+          // Let deliveries in now and then, as a busy instance would.
+          if (sent % WINDOW === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+        return;
+      }
+      const every = (1000 * publishers) / rate;
+      let mine = 0;
+      for (let now = performance.now(); now < end; now = performance.now()) {
+        for (let due = start + publisher * (every / publishers) + mine * every; due <= now && due < end; due += every, mine += 1) send(publisher, due);
+        await sleep(1);
+      }
+    }),
+  );
+  const sentInTime = sent;
+  const completeInTime = complete;
+  for (let waited = 0; (pending.size > 0 || unanswered > 0) && waited < DRAIN_MS; waited += 10) await sleep(10);
+  const cpuAfter = broker.cpu();
+  const bench = process.cpuUsage(benchBefore);
+  const elapsed = (performance.now() - start) / 1000;
+  let lost = 0;
+  for (const entry of pending.values()) lost += entry.left;
+  await session.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    // Throughput counts what was complete by the end of the round; a schedule counts all it sent.
+    rate: rate === undefined ? completeInTime / SECONDS : sentInTime / SECONDS,
+    sent: sentInTime,
+    lost,
+    errors,
+    firstError,
+    latencies,
+    brokerCpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / elapsed,
+    benchCpu: (bench.user + bench.system) / 1e6 / elapsed,
+  };
+}
+
+// ---------------------------------------------------------------- the outbox write
+
+interface OutboxVariant {
+  name: string;
+  write(db: Db, nurseryId: number): Promise<void>;
+}
+
+const outboxEvent = (nurseryId: number) => ({ type: 'activity.created' as const, nurseryId, payload: { activity: ACTIVITY }, occurredAt: new Date() });
+/** The bench's own key; advisory locks are per database, so it stands for the writers' lock. */
+const BENCH_LOCK = 0x0b00_00ff;
+const insertRow = (trx: Db, nurseryId: number) =>
+  sql`INSERT INTO outbox_events (type, nursery_id, payload, occurred_at) VALUES ('activity.created', ${nurseryId}::int, ${JSON.stringify({ activity: ACTIVITY })}::jsonb, now())`.execute(trx);
+
+const OUTBOX_VARIANTS: OutboxVariant[] = [
+  { name: 'writeEvent: lock, row, NOTIFY (the app)', write: (db, nurseryId) => db.transaction().execute((trx) => writeEvent(trx, outboxEvent(nurseryId))) },
+  {
+    name: 'lock and row, no NOTIFY',
+    write: (db, nurseryId) =>
+      db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${BENCH_LOCK}::int, 0)`.execute(trx);
+        await insertRow(trx, nurseryId);
+      }),
+  },
+  { name: 'row alone (no lock, no NOTIFY)', write: (db, nurseryId) => db.transaction().execute(async (trx) => void (await insertRow(trx, nurseryId))) },
+  {
+    name: 'writeEvent, synchronous_commit off',
+    write: (db, nurseryId) =>
+      db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        await writeEvent(trx, outboxEvent(nurseryId));
+      }),
+  },
+];
+
+interface OutboxMeasured {
+  rate: number;
+  latencies: number[];
+  notified: number;
+  brokerCpu: number | undefined;
+}
+
+async function measureOutbox(url: string, database: string, variant: OutboxVariant, writers: number, nurseryId: number): Promise<OutboxMeasured> {
+  const { db } = await createDatabase({ kind: 'postgres', connectionString: url, max: writers });
+  let notified = 0;
+  const listeners: pg.Client[] = [];
+  for (let i = 0; i < SUBSCRIBERS; i += 1) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', () => (notified += 1));
+    await client.connect();
+    await client.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
+    listeners.push(client);
+  }
+  await Promise.all(Array.from({ length: writers }, () => variant.write(db, nurseryId)));
+  notified = 0;
+  const latencies: number[] = [];
+  const cpuBefore = cpuSeconds('postgres', ` ${database} `);
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      while (performance.now() < end) {
+        const began = performance.now();
+        await variant.write(db, nurseryId);
+        latencies.push(performance.now() - began);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const cpuAfter = cpuSeconds('postgres', ` ${database} `);
+  await sleep(200);
+  await Promise.all(listeners.map((c) => c.end()));
+  await db.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: latencies.length / elapsed,
+    latencies,
+    notified: notified / elapsed,
+    brokerCpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / elapsed,
+  };
+}
+
+// ---------------------------------------------------------------- the run
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+const pct = (cores: number | undefined) => (cores === undefined ? '–' : `${Math.round(cores * 100)}%`);
+const perEvent = (cores: number | undefined, rate: number) => (cores === undefined || rate === 0 ? '–' : Math.round((cores * 1e6) / rate).toLocaleString('en-GB'));
+const rotate = <T>(items: T[], by: number) => items.map((_, i) => items[(i + by) % items.length]!);
+
+async function tryOpen<T>(name: string, open: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await open();
+  } catch (error) {
+    console.log(`${name}: skipped, not reachable (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
+  }
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const database = `bus_bench_${suffix}`;
+const databaseUrl = new URL(PG_SERVER);
+databaseUrl.pathname = `/${database}`;
+const url = databaseUrl.toString();
+
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+} catch {
+  // Not a checkout.
+}
+console.log(
+  `# bench:bus ${new Date().toISOString()}, commit ${commit}, ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(`# ${SECONDS} s per case, ${ROUNDS} rounds alternating, ${SUBSCRIBERS} subscribers, window ${WINDOW}, event ${EVENT_BYTES} bytes`);
+
+const postgresReady =
+  BROKERS.has('postgres') &&
+  (await tryOpen('PostgreSQL', async () => {
+    await admin(`CREATE DATABASE ${database}`);
+    return true;
+  }));
+let nurseryId = 0;
+const brokers: Broker[] = [];
+try {
+  if (postgresReady) {
+    const setup = await createDatabase({ kind: 'postgres', connectionString: url });
+    await migrateToLatest(setup.db);
+    await seed(setup.db);
+    nurseryId = (await setup.db.selectFrom('nurseries').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+    await setup.db.destroy();
+    brokers.push(postgresBroker(url, database));
+  }
+  const redis =
+    BROKERS.has('redis') &&
+    (await tryOpen('Redis', async () => {
+      const client = createClient({ url: REDIS_URL, socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false } });
+      client.on('error', () => {});
+      await client.connect();
+      await client.close();
+      return redisBroker();
+    }));
+  if (redis) brokers.push(redis);
+  const nats =
+    (BROKERS.has('nats') || BROKERS.has('jetstream')) &&
+    (await tryOpen('NATS', async () => {
+      await (await openNats()).close();
+      return natsBroker();
+    }));
+  if (nats && BROKERS.has('nats')) brokers.push(nats);
+  const js = nats && BROKERS.has('jetstream') && (await tryOpen('NATS JetStream', jetStreamBroker));
+  if (js) brokers.push(js);
+
+  const throughput = new Map<string, Measured[]>();
+  const latency = new Map<string, Measured[]>();
+  const outbox = new Map<string, OutboxMeasured[]>();
+  const add = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
+
+  for (let round = 0; round < ROUNDS; round += 1) {
+    console.log(`\n## Round ${round + 1}, load average ${loadavg()[0]!.toFixed(2)}`);
+    console.log(`| broker | publishers | offered events/s | delivered to all 3, events/s | lost | p50 / p99 ms | broker CPU | broker µs/event | bench CPU |`);
+    console.log(`|---|---:|---:|---:|---:|---|---:|---:|---:|`);
+    for (const broker of rotate(brokers, round)) {
+      for (const publishers of PUBLISHERS) {
+        for (const rate of [undefined, ...RATES]) {
+          const result = await measure(broker, publishers, rate);
+          add(rate === undefined ? throughput : latency, `${broker.name}|${publishers}|${rate ?? ''}`, result);
+          console.log(
+            `| ${broker.name} | ${publishers} | ${rate ?? `as fast as it goes (${WINDOW} in flight each)`} | ${Math.round(result.rate)} | ${result.lost}${result.errors ? ` (${result.errors} publishes failed: ${result.firstError})` : ''} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.99))} | ${pct(result.brokerCpu)} | ${perEvent(result.brokerCpu, result.rate)} | ${pct(result.benchCpu)} |`,
+          );
+        }
+      }
+    }
+    if (!postgresReady) continue;
+    console.log(`\n| outbox write | writers | events/s committed | notifications/s received (3 listeners) | commit p50 / p99 ms | PostgreSQL CPU (the bench's backends) |`);
+    console.log(`|---|---:|---:|---:|---|---:|`);
+    for (const variant of rotate(OUTBOX_VARIANTS, round)) {
+      for (const writers of WRITERS) {
+        const result = await measureOutbox(url, database, variant, writers, nurseryId);
+        add(outbox, `${variant.name}|${writers}`, result);
+        console.log(`| ${variant.name} | ${writers} | ${Math.round(result.rate)} | ${Math.round(result.notified)} | ${ms(percentile(result.latencies, 0.5))} / ${ms(percentile(result.latencies, 0.99))} | ${pct(result.brokerCpu)} |`);
+      }
+    }
+  }
+
+  const range = (values: number[]) => {
+    const low = Math.round(Math.min(...values));
+    const high = Math.round(Math.max(...values));
+    return low === high ? `${low}` : `${low}–${high}`;
+  };
+  const pooled = (results: Array<{ latencies: number[] }>) => results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  console.log(`\n## Summary over ${ROUNDS} rounds (events/s: lowest–highest round; latency: all rounds pooled), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`| broker | publishers | throughput, events/s to all 3 | broker µs/event at throughput | ${RATES.map((r) => `p50 / p99 ms at ${r}/s`).join(' | ')} | broker CPU at ${RATES.join(' / ')}/s |`);
+  console.log(`|---|---:|---:|---:|${RATES.map(() => '---|').join('')}---|`);
+  for (const broker of brokers) {
+    for (const publishers of PUBLISHERS) {
+      const saturated = throughput.get(`${broker.name}|${publishers}|`) ?? [];
+      const paced = RATES.map((rate) => latency.get(`${broker.name}|${publishers}|${rate}`) ?? []);
+      const cpuAt = paced.map((results) => pct(results.reduce((sum, r) => sum + (r.brokerCpu ?? NaN), 0) / results.length));
+      const lostAt = paced.map((results) => results.reduce((sum, r) => sum + r.lost, 0));
+      console.log(
+        `| ${broker.name} | ${publishers} | ${range(saturated.map((r) => r.rate))} | ${range(saturated.map((r) => Number(perEvent(r.brokerCpu, r.rate).replace(/,/g, ''))))} | ${paced
+          .map((results, i) => {
+            const sorted = pooled(results);
+            return `${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))}${lostAt[i] ? ` (${lostAt[i]} lost)` : ''}`;
+          })
+          .join(' | ')} | ${cpuAt.join(' / ')} |`,
+      );
+    }
+  }
+  if (postgresReady) {
+    console.log(`\n| outbox write | writers | events/s committed | commit p50 / p99 ms | PostgreSQL CPU |`);
+    console.log(`|---|---:|---:|---|---:|`);
+    for (const variant of OUTBOX_VARIANTS) {
+      for (const writers of WRITERS) {
+        const results = outbox.get(`${variant.name}|${writers}`) ?? [];
+        const sorted = pooled(results);
+        console.log(
+          `| ${variant.name} | ${writers} | ${range(results.map((r) => r.rate))} | ${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))} | ${pct(results.reduce((sum, r) => sum + (r.brokerCpu ?? NaN), 0) / results.length)} |`,
+        );
+      }
+    }
+  }
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const broker of brokers) await broker.dispose?.().catch(() => {});
+  if (postgresReady) await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+}
