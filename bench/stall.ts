@@ -18,7 +18,9 @@
  * server DATABASE_URL names (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import sharp from 'sharp';
 import { IMAGE_UPLOAD_PATH, imageUrl } from '../src/shared/community-rules';
@@ -63,7 +65,8 @@ async function serve(kind: Kind) {
     const commands = createInterface({ input: process.stdin });
     commands.on('line', (line) => {
       const { user, system } = process.cpuUsage();
-      if (line === 'cpu') console.log(`CPU ${user + system}`);
+      // The monotonic clock in µs, which V8's CPU profiles also use: it marks where each phase lies in the profile.
+      if (line === 'cpu') console.log(`CPU ${user + system} ${process.hrtime.bigint() / 1000n}`);
     });
     await new Promise((resolve) => commands.once('close', resolve));
   });
@@ -106,13 +109,16 @@ async function serverProcess(args: string[], nodeFlags: string[] = []) {
 async function measure(kind: Kind) {
   const profile = process.env.BENCH_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`] : [];
   const { child, output, base, stop } = await serverProcess(['--serve', kind], profile);
+  const marks: number[] = [];
   /** The server's CPU time so far, all its threads: less noisy than latency when other work shares the machine. */
   const serverCpuMs = () =>
     new Promise<number>((resolve) => {
       const answer = (line: string) => {
         if (!line.startsWith('CPU ')) return;
         output.off('line', answer);
-        resolve(Number(line.slice(4)) / 1000);
+        const [cpu, monotonicUs] = line.slice(4).split(' ').map(Number);
+        marks.push(monotonicUs!);
+        resolve(cpu! / 1000);
       };
       output.on('line', answer);
       child.stdin!.write('cpu\n');
@@ -131,6 +137,11 @@ async function measure(kind: Kind) {
     const control = await serverProcess(['--control', String(await imageBytes(base, cookie, imageId))]);
     const controlDownloads = await probeWhile(base, (await loadProcess(['downloads', control.base, cookie, imageId])).run()).finally(control.stop);
 
+    if (process.env.BENCH_SERVER_PROFILE_DIR) {
+      // Where each phase lies on the profile's clock (µs), for reading the profile phase by phase.
+      const phases = { idle: marks.slice(0, 2), downloads: marks.slice(1, 3), signIns: marks.slice(2, 4) };
+      await writeFile(path.join(process.env.BENCH_SERVER_PROFILE_DIR, `phases-${kind}-${child.pid}.json`), JSON.stringify(phases));
+    }
     const allowed = Math.min(GOAL_FACTOR * Math.max(p99(idle.samples), IDLE_FLOOR_MS), GOAL_CEILING_MS);
     return {
       database: kind,
