@@ -73,6 +73,29 @@ describe('lockout that cannot be turned against a parent', () => {
   });
 });
 
+describe('the order the sign-in limits count in', () => {
+  it('does not hold an attempt the address limit refused against the email, nor one the (email, address) limit refused', async () => {
+    const limited = await createTestApp({ seed: false, now, authLimits: { perIp: 3, perEmailAndIp: 1, perEmailBeforeDelay: 2 } });
+    try {
+      const email = 'order-target@example.com';
+      // One guess at the email from 192.0.2.80 uses its one try at that pair; two more there are refused by the pair.
+      expect((await signIn(limited.app, { email, password: 'guess-1' }, '192.0.2.80')).statusCode).toBe(401);
+      for (let i = 0; i < 2; i++) expect((await signIn(limited.app, { email, password: 'guess-x' }, '192.0.2.80')).statusCode).toBe(429);
+      // 192.0.2.81 uses up its address limit on other emails; its guesses at the email are refused by the address.
+      for (let i = 0; i < 3; i++) expect((await signIn(limited.app, { email: `other${i}@example.com`, password: 'guess-x' }, '192.0.2.81')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++) expect((await signIn(limited.app, { email, password: 'guess-x' }, '192.0.2.81')).statusCode).toBe(429);
+      // So the email has been guessed once: one more goes through freely, the next sets a wait, and only then is one held.
+      expect((await signIn(limited.app, { email, password: 'guess-2' }, '192.0.2.82')).statusCode).toBe(401);
+      expect((await signIn(limited.app, { email, password: 'guess-3' }, '192.0.2.83')).statusCode).toBe(401);
+      const held = await signIn(limited.app, { email, password: 'guess-4' }, '192.0.2.84');
+      expect(held.statusCode).toBe(429);
+      expect(held.headers['retry-after']).toBe('1');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('Retry-After on every 429', () => {
   it('sends Retry-After with a sign-in 429 over REST and over tRPC', async () => {
     const limited = await createTestApp({ seed: false, now, authLimits: { perIp: 2 } });

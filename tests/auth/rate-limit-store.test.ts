@@ -19,6 +19,19 @@ describe('the shared rate-limit store', () => {
     expect(waits.filter((wait) => wait === 60)).toHaveLength(20);
   });
 
+  it('counts a burst against a second key only as far as the first let it through: of 30 at once, 10 counted on both', async () => {
+    const store = createRateLimitStore({ db: database.db, now });
+    const inOrder = [
+      { key: 'chain-first', rule: { limit: 10, windowSeconds: 60 } },
+      { key: 'chain-second', rule: { limit: 100, windowSeconds: 60 } },
+    ];
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => store.throttleInOrder(inOrder, 'Too many.')));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
+    // The second key saw exactly the 10: with a limit of 11 it takes one more, then refuses.
+    expect(await store.hit('chain-second', { limit: 11, windowSeconds: 60 })).toBe(0);
+    expect(await store.hit('chain-second', { limit: 11, windowSeconds: 60 })).toBe(60);
+  });
+
   it('does not refuse an attempt whose clock read came a moment before a concurrent one that was written first', async () => {
     // Two sign-ins from one address: the second to be written read the clock 20 ms earlier.
     const store = createRateLimitStore({ db: database.db, now });

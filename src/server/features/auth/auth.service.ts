@@ -237,9 +237,14 @@ export function createAuthService(deps: {
       hasher.refuseIfFull();
       const key = keys(input.email, from.ip);
       // Every limit is checked before any hashing, the decoy's included: a refused attempt costs no scrypt.
-      await rateLimits.throttle(key.ip, rules.ip, TOO_MANY_ATTEMPTS);
-      await rateLimits.throttle(key.emailAndIp, rules.emailAndIp, TOO_MANY_ATTEMPTS);
-      await rateLimits.throttle(key.email, rules.email, TOO_MANY_ATTEMPTS);
+      // One statement, in this order: an attempt the address limit refuses is not counted against
+      // the email, nor one the (email, address) pair refuses against the email's slow-down.
+      const limitsInOrder = [
+        { key: key.ip, rule: rules.ip },
+        { key: key.emailAndIp, rule: rules.emailAndIp },
+        { key: key.email, rule: rules.email },
+      ];
+      await rateLimits.throttleInOrder(limitsInOrder, TOO_MANY_ATTEMPTS);
       const row = await repo.findUserByEmail(db, input.email);
       // No such account: a decoy takes the time and the queue place of a check, and none of the CPU.
       const check = row?.password_hash ? hasher.verify(input.password, row.password_hash) : hasher.decoy();
