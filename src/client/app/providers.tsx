@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { lazyNamed } from '../lib/lazy-with-styles';
 import { trpc, type createTrpcClient } from '../lib/trpc';
 import { accessibleColorsResolver } from '../lib/accessible-colors';
+import { watchQueryClient } from '../lib/offline/offline-data';
 import { colorSchemeManager, theme } from '../lib/theme';
 
 // Toasts appear only after something happens; their code (with its transitions) loads after the first paint.
@@ -18,6 +19,8 @@ interface ProvidersProps {
 }
 
 export function Providers({ queryClient, trpcClient, children, env }: ProvidersProps) {
+  // Offline reading: the signed-in user's last-seen answers kept in IndexedDB (its code loads only when needed).
+  useEffect(() => watchQueryClient(queryClient), [queryClient]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

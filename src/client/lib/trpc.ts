@@ -15,8 +15,11 @@ export function createQueryClient(): QueryClient {
         refetchOnReconnect: false,
         refetchOnMount: false,
         retry: false,
+        // Offline, a request fails at once (and the app shows what it last saw) instead of
+        // pausing and then running by itself on reconnect: nothing refreshes unasked.
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

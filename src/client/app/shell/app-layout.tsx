@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { BottomTabs } from './bottom-tabs';
 import { MobileHeader } from './mobile-header';
+import { OfflineBanner } from './offline-banner';
 import { Sidebar } from './sidebar';
 
 /** Sidebar on wide screens; a top bar, a drawer menu and a bottom tab bar on phones. */
@@ -23,6 +24,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Box maw={1280} mx="auto">
+          <OfflineBanner />
           <Outlet />
         </Box>
       </AppShell.Main>

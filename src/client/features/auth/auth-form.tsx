@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { AnchorLink } from '../../components/links';
+import { NetworkButton } from '../../components/network-button';
 
 interface AuthFormProps {
   title: string;
@@ -40,9 +41,9 @@ export function AuthForm({ title, subtitle, submitLabel, pending, error, onSubmi
             </Alert>
           )}
           {children}
-          <Button type="submit" loading={pending} fullWidth mt="xs">
+          <NetworkButton type="submit" loading={pending} fullWidth mt="xs">
             {submitLabel}
-          </Button>
+          </NetworkButton>
           {alternative}
           {'action' in footer ? (
             footer.action

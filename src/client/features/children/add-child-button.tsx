@@ -1,7 +1,8 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
+import { NetworkButton } from '../../components/network-button';
 import { lazyNamed } from '../../lib/lazy-with-styles';
 import { useCurrentUser } from '../../lib/use-current-user';
 
@@ -18,9 +19,9 @@ export function AddChildButton(props: Pick<ButtonProps, 'size'>) {
   if (user?.familyRole === 'carer') return null;
   return (
     <>
-      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addChild} {...props}>
+      <NetworkButton leftSection={<IconPlus size={16} aria-hidden />} onClick={addChild} {...props}>
         Add Child
-      </Button>
+      </NetworkButton>
       {adding && (
         <Suspense>
           <ChildDialog onClose={() => setAdding(false)} />

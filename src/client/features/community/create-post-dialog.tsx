@@ -12,6 +12,7 @@ import {
   isBlank,
   parseTags,
 } from '../../../shared/community-rules';
+import { NetworkButton } from '../../components/network-button';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ImageUploadError, uploadImage } from './upload-image';
@@ -153,9 +154,9 @@ export function CreatePostDialog({ opened, onClose }: { opened: boolean; onClose
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={title === '' || content === '' || tagError !== null} loading={publish.isPending}>
+            <NetworkButton type="submit" disabled={title === '' || content === '' || tagError !== null} loading={publish.isPending}>
               Publish
-            </Button>
+            </NetworkButton>
           </Group>
           <Text size="xs" c="dimmed">
             Please be kind: posts are visible to every parent in the community.

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { bookingWindow } from '../../../shared/booking-rules';
 import { longDate } from '../../../shared/display';
 import { MAX_BOOKING_NOTES_LENGTH } from '../../../shared/schemas/mental-health';
+import { NetworkButton } from '../../components/network-button';
 import { toast } from '../../lib/toast';
 import { isUnauthorized, trpc } from '../../lib/trpc';
 import { catalogPriceLabel, type BookingTarget } from './booking-target';
@@ -133,9 +134,9 @@ function BookingForm({ target, onDone }: { target: BookingTarget; onDone: () => 
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!ready} loading={book.isPending}>
+          <NetworkButton type="submit" disabled={!ready} loading={book.isPending}>
             {target.kind === 'service' ? 'Schedule service' : 'Schedule session'}
-          </Button>
+          </NetworkButton>
         </Group>
       </Stack>
     </form>

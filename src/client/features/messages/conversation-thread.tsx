@@ -6,6 +6,7 @@ import type { ServerMessage } from '../../../shared/realtime';
 import { MAX_MESSAGE_CHARS, conversationChannel, type ConversationDto, type MessageDto, type MessageSide } from '../../../shared/schemas/messages';
 import { LiveIndicator } from '../../components/live-indicator';
 import { trpc } from '../../lib/trpc';
+import { useNeedsNetwork } from '../../lib/use-online';
 import { useConversationSocket } from './use-conversation-socket';
 
 const PAGE = 30;
@@ -92,6 +93,7 @@ export function ConversationThread({
 
   const markRead = trpc.messages.markRead.useMutation({ onSuccess: () => void utils.messages.conversations.invalidate() });
   const sendMutation = trpc.messages.send.useMutation();
+  const network = useNeedsNetwork();
 
   const messages = useMemo(() => inOrder([...(pages.data?.pages.flatMap((page) => page.items) ?? []), ...live]), [pages.data, live]);
   const newestFromOthers = messages.filter((message) => message.side !== viewer.side).at(-1)?.id;
@@ -152,7 +154,7 @@ export function ConversationThread({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const body = draft.trim();
-    if ((!body && !photo) || uploading) return;
+    if ((!body && !photo) || uploading || network.disabled) return;
     const item: Pending = { clientId: newClientId(), body, photo, failed: false };
     stickToBottom.current = true;
     setPending((list) => [...list, item]);
@@ -292,10 +294,21 @@ export function ConversationThread({
               minRows={1}
               maxRows={4}
             />
-            <ActionIcon type="submit" size={36} aria-label="Send" disabled={(!draft.trim() && !photo) || uploading}>
+            <ActionIcon
+              type="submit"
+              size={36}
+              aria-label="Send"
+              aria-describedby={network.reason ? `send-offline-${id}` : undefined}
+              disabled={(!draft.trim() && !photo) || uploading || network.disabled}
+            >
               <IconSend size={18} aria-hidden />
             </ActionIcon>
           </Group>
+          {network.reason && (
+            <Text id={`send-offline-${id}`} size="xs" c="dimmed" ta="right">
+              {network.reason}
+            </Text>
+          )}
         </Stack>
       </form>
     </Stack>

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { localDate } from '../../../shared/dates';
 import { priceLabel } from '../../../shared/display';
 import type { ShadowTeacherDto } from '../../../shared/schemas/shadow-bookings';
 import { ButtonLink } from '../../components/links';
+import { NetworkButton } from '../../components/network-button';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { toast } from '../../lib/toast';
 import { httpStatusOf, trpc } from '../../lib/trpc';
@@ -209,9 +210,9 @@ function BookingForm({ teacher, onDone }: { teacher: ShadowTeacherDto; onDone: (
           <Text fw={600} aria-live="polite">
             Total: <span data-testid="booking-total">{priceLabel(total)}</span>
           </Text>
-          <Button type="submit" disabled={create.isPending}>
+          <NetworkButton type="submit" disabled={create.isPending}>
             {create.isPending ? 'Submitting...' : 'Request Booking'}
-          </Button>
+          </NetworkButton>
         </Group>
       </Stack>
     </form>
