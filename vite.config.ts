@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // `npm run dev` runs the API on PORT (default 3000); `npx vite` serves the client with hot
 // reload and forwards API and realtime traffic there. The /ws endpoint checks the Origin
@@ -7,10 +10,41 @@ import { defineConfig } from 'vite';
 // developing through Vite.
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
+/** Built files a page never needs offline: the worker itself, the bundler's manifest, the demo images. */
+const NOT_PRECACHED = /^(sw\.js$|\.vite\/|images\/)/;
+
+/**
+ * Gives the built sw.js (public/sw.js, copied as it is) the list of files to precache, on a first
+ * line of its own so the rest stays our readable source. The version is a hash of those files, so
+ * any change to the app changes sw.js's bytes, which is how a browser learns of a new release.
+ */
+function precacheList(): Plugin {
+  let outDir = '';
+  return {
+    name: 'nestling-precache-list',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the write, when the public files have been copied beside the bundle.
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .map((file) => file.split(path.sep).join('/'))
+        .filter((file) => !NOT_PRECACHED.test(file) && statSync(path.join(outDir, file)).isFile())
+        .sort();
+      const hash = createHash('sha256');
+      for (const file of files) hash.update(file).update(readFileSync(path.join(outDir, file)));
+      const list = { version: hash.digest('hex').slice(0, 16), urls: files.map((file) => `/${file}`) };
+      const swPath = path.join(outDir, 'sw.js');
+      writeFileSync(swPath, `self.__NESTLING_PRECACHE__ = ${JSON.stringify(list)};\n${readFileSync(swPath, 'utf8')}`);
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precacheList()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,12 +1,69 @@
 // Nestling's service worker, served at /sw.js with scope /. Plain JavaScript, not bundled: the
 // browser fetches it by this name, and Cache-Control: no-cache makes it check for a new one.
-// Sections: lifecycle, push notifications. (Offline caching, when it comes, gets its own section.)
+// Sections: offline app shell, updates, push notifications.
 
-// ---- Lifecycle -------------------------------------------------------------------------
+// ---- Offline app shell ----------------------------------------------------------------
 
-// A new version takes over at once: it holds no state an open page depends on.
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// The build (vite.config.ts) puts the list of every file it wrote that a page can need (index.html,
+// the hashed scripts and styles, the icons) and its version on the first line of the built sw.js.
+// Under the Vite dev server there is no list and nothing is precached.
+const PRECACHE = self.__NESTLING_PRECACHE__ || { version: 'dev', urls: [] };
+const CACHE_PREFIX = 'nestling-shell-';
+// One cache per build: installing copies the build's files into a new cache, and activating drops
+// the old ones. The hashed files come from the HTTP cache when they did not change.
+const PRECACHE_NAME = CACHE_PREFIX + PRECACHE.version;
+/** index.html holds no family data: it is the only page this worker ever stores. */
+const SHELL_URL = '/index.html';
+/** Data, live updates and a family's images, videos and downloads always go to the network. */
+const NEVER_CACHED = /^\/(api|trpc|ws)(\/|$)/;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(PRECACHE_NAME);
+      // 'no-cache' revalidates the unhashed files (index.html, the icons) rather than take a stale copy.
+      await cache.addAll(PRECACHE.urls.map((url) => new Request(url, { cache: 'no-cache' })));
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || NEVER_CACHED.test(url.pathname)) return;
+
+  if (request.mode === 'navigate') {
+    // Network first, and the response is never stored: a server-rendered page may hold a
+    // family's data. Offline, the precached shell opens and the app shows what it kept.
+    event.respondWith(
+      fetch(request).catch(async () => (await caches.match(SHELL_URL, { cacheName: PRECACHE_NAME })) || Response.error()),
+    );
+    return;
+  }
+
+  if (PRECACHE.urls.includes(url.pathname)) {
+    event.respondWith((async () => (await caches.match(url.pathname, { cacheName: PRECACHE_NAME })) || fetch(request))());
+  }
+});
+
+// ---- Updates ---------------------------------------------------------------------------
+
+// A new version waits until the page says the parent chose to reload (src/client/lib/service-worker.ts):
+// taking over at once would leave an open tab running old code against a new worker and new files.
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== PRECACHE_NAME).map((name) => caches.delete(name)));
+      // Every open tab, even one opened before the first install, is controlled: notificationclick needs that.
+      await self.clients.claim();
+    })(),
+  );
+});
 
 // ---- Push notifications ----------------------------------------------------------------
 

@@ -2,6 +2,7 @@
  * This browser's side of Web Push: whether it can, what the parent allowed, and its subscription.
  * Nothing here asks for permission except turnOn(), which runs only from the parent's click.
  */
+import { existingRegistration, registerServiceWorker, supportsServiceWorker } from '../../lib/service-worker';
 
 export type BrowserPushState =
   | { kind: 'unsupported' }
@@ -10,17 +11,15 @@ export type BrowserPushState =
   | { kind: 'off' }
   | { kind: 'subscribed'; endpoint: string };
 
-const SCRIPT = '/sw.js';
-
 export function supportsPush(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return supportsServiceWorker() && 'PushManager' in window && 'Notification' in window;
 }
 
 /** Reads the state without registering anything or asking anything. */
 export async function readBrowserPush(): Promise<BrowserPushState> {
   if (!supportsPush()) return { kind: 'unsupported' };
   if (Notification.permission === 'denied') return { kind: 'denied' };
-  const registration = await navigator.serviceWorker.getRegistration('/');
+  const registration = await existingRegistration();
   const subscription = Notification.permission === 'granted' ? await registration?.pushManager.getSubscription() : null;
   return subscription ? { kind: 'subscribed', endpoint: subscription.endpoint } : { kind: 'off' };
 }
@@ -43,7 +42,7 @@ const sameKey = (a: ArrayBuffer | null, b: Uint8Array) => a !== null && a.byteLe
 export async function turnOn(publicKey: () => Promise<string>): Promise<PushSubscriptionJSON | 'denied' | 'dismissed'> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'dismissed';
-  await navigator.serviceWorker.register(SCRIPT, { scope: '/' });
+  await registerServiceWorker();
   const registration = await navigator.serviceWorker.ready;
   const applicationServerKey = decodeKey(await publicKey());
   const existing = await registration.pushManager.getSubscription();
@@ -55,7 +54,7 @@ export async function turnOn(publicKey: () => Promise<string>): Promise<PushSubs
 
 /** Ends this browser's subscription; answers its endpoint, if it had one. */
 export async function turnOff(): Promise<string | undefined> {
-  const registration = await navigator.serviceWorker.getRegistration('/');
+  const registration = await existingRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return undefined;
   await subscription.unsubscribe();
