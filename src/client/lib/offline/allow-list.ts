@@ -24,8 +24,13 @@ export function trpcPathOf(queryKey: QueryKey): string | undefined {
   return Array.isArray(path) && path.every((part) => typeof part === 'string') ? path.join('.') : undefined;
 }
 
+/** An answer of an allow-listed procedure. */
+export function isOfflinePath(queryKey: QueryKey): boolean {
+  const path = trpcPathOf(queryKey);
+  return path !== undefined && OFFLINE_QUERY_PATHS.has(path);
+}
+
 /** Kept offline: an allow-listed procedure whose last answer succeeded. */
 export function keepsOffline(query: Pick<Query, 'queryKey' | 'state'>): boolean {
-  const path = trpcPathOf(query.queryKey);
-  return path !== undefined && OFFLINE_QUERY_PATHS.has(path) && query.state.status === 'success';
+  return isOfflinePath(query.queryKey) && query.state.status === 'success';
 }

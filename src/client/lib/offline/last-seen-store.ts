@@ -1,19 +1,28 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { keepsOffline } from './allow-list';
+import { isOfflinePath, keepsOffline } from './allow-list';
+import { KEPT_FOR, keptFor } from './offline-data';
 
 // The IndexedDB side of offline reading, loaded after the first paint. This file is the one place
 // that knows where the last-seen answers live; server-rendered pages will hydrate their own
-// dehydrated cache and leave this for offline use only.
+// dehydrated cache and leave this for offline use only. Answers go in and out through the query
+// client's own getAll and setQueryData, not TanStack's dehydrate/hydrate: those would join the
+// first-load data chunk, and a cached answer needs no more than its key, data and time.
 
 /** Answers older than this are not shown offline: a week-old timetable misleads more than it helps. */
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const SAVE_EVERY_MS = 1000;
 
-interface Saved {
+export interface KeptQuery {
+  queryKey: QueryKey;
+  queryHash: string;
+  data: unknown;
+  dataUpdatedAt: number;
+}
+export interface Kept {
   buster: string;
   savedAt: number;
-  state: DehydratedState;
+  queries: KeptQuery[];
 }
 
 let opened: UseStore | undefined;
@@ -38,15 +47,18 @@ export function keepLastSeen(queryClient: QueryClient, userId: number): () => vo
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Until the earlier answers are read, a save would drop them.
-  let earlier: DehydratedState['queries'] | undefined;
+  let earlier: KeptQuery[] | undefined;
   const save = () => {
     timer = undefined;
     if (stopped || !earlier) return;
-    const now = dehydrate(queryClient, { shouldDehydrateQuery: keepsOffline, shouldDehydrateMutation: () => false });
-    const inMemory = new Set(now.queries.map((query) => query.queryHash));
-    const queries = [...now.queries, ...earlier.filter((query) => !inMemory.has(query.queryHash))];
-    const saved: Saved = { buster: buildVersion(), savedAt: Date.now(), state: { queries, mutations: [] } };
-    set(keyFor(userId), saved, store()).catch((error: unknown) => console.error('Could not keep data for offline use:', error));
+    const now: KeptQuery[] = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(keepsOffline)
+      .map((query) => ({ queryKey: query.queryKey, queryHash: query.queryHash, data: query.state.data, dataUpdatedAt: query.state.dataUpdatedAt }));
+    const inMemory = new Set(now.map((query) => query.queryHash));
+    const kept: Kept = { buster: buildVersion(), savedAt: Date.now(), queries: [...now, ...earlier.filter((query) => !inMemory.has(query.queryHash))] };
+    set(keyFor(userId), kept, store()).catch((error: unknown) => console.error('Could not keep data for offline use:', error));
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
@@ -66,10 +78,10 @@ export function keepLastSeen(queryClient: QueryClient, userId: number): () => vo
 }
 
 /** The user's kept answers from this release and the last week, allow-listed again on the way out. */
-async function readFresh(userId: number, now = Date.now()): Promise<DehydratedState['queries']> {
-  const saved = await get<Saved>(keyFor(userId), store());
-  if (!saved || saved.buster !== buildVersion()) return [];
-  return saved.state.queries.filter((query) => keepsOffline(query) && now - query.state.dataUpdatedAt <= MAX_AGE_MS);
+async function readFresh(userId: number, now = Date.now()): Promise<KeptQuery[]> {
+  const kept = await get<Kept>(keyFor(userId), store());
+  if (!kept || kept.buster !== buildVersion()) return [];
+  return kept.queries.filter((query) => isOfflinePath(query.queryKey) && now - query.dataUpdatedAt <= MAX_AGE_MS);
 }
 
 /**
@@ -78,20 +90,52 @@ async function readFresh(userId: number, now = Date.now()): Promise<DehydratedSt
  * until the user asks. Returns how many were restored.
  */
 export async function restoreLastSeen(queryClient: QueryClient, userId: number, now = Date.now()): Promise<number> {
-  const queries = await readFresh(userId, now);
-  // A request still out (offline, it will fail) would otherwise land after the restore and turn
-  // the restored answer into an error.
-  await Promise.all(
-    queries.map((query) => {
-      const current = queryClient.getQueryCache().get(query.queryHash);
-      return current && current.state.data === undefined ? queryClient.cancelQueries({ queryKey: query.queryKey, exact: true }) : undefined;
-    }),
-  );
-  hydrate(queryClient, { queries, mutations: [] });
-  return queries.length;
+  let restored = 0;
+  for (const kept of await readFresh(userId, now)) {
+    const current = queryClient.getQueryCache().get(kept.queryHash);
+    if (current && current.state.dataUpdatedAt >= kept.dataUpdatedAt) continue;
+    // A request still out (offline, it will fail) would otherwise land after the restore and
+    // turn the restored answer into an error.
+    if (current?.state.fetchStatus === 'fetching') await queryClient.cancelQueries({ queryKey: kept.queryKey, exact: true });
+    queryClient.setQueryData(kept.queryKey, kept.data, { updatedAt: kept.dataUpdatedAt });
+    restored += 1;
+  }
+  return restored;
 }
 
-/** Forgets every user's last-seen answers. */
-export function wipeLastSeen(): Promise<void> {
-  return clear(store());
+/** Per query client: the user whose answers are being kept, and how to stop keeping them. */
+const keeping = new WeakMap<QueryClient, { userId: number; stop: Promise<() => void> }>();
+
+export function stopKeeping(queryClient: QueryClient) {
+  const current = keeping.get(queryClient);
+  keeping.delete(queryClient);
+  void current?.stop.then(
+    (stop) => stop(),
+    () => undefined,
+  );
+}
+
+/** Keeps the signed-in user's answers from now on; another user's kept answers are wiped first. */
+export function keepFor(queryClient: QueryClient, userId: number) {
+  const current = keeping.get(queryClient);
+  if (current?.userId === userId) return;
+  const before = current || keptFor() !== userId ? forget(queryClient) : Promise.resolve();
+  const entry = {
+    userId,
+    stop: before.then(() => {
+      // Signed out (or another user signed in) meanwhile: keep nothing.
+      if (keeping.get(queryClient) !== entry) return () => undefined;
+      localStorage.setItem(KEPT_FOR, String(userId));
+      return keepLastSeen(queryClient, userId);
+    }),
+  };
+  keeping.set(queryClient, entry);
+  entry.stop.catch((error: unknown) => console.error('Offline data:', error));
+}
+
+/** Stops keeping and wipes every user's last-seen answers from the device. */
+export async function forget(queryClient: QueryClient): Promise<void> {
+  stopKeeping(queryClient);
+  localStorage.removeItem(KEPT_FOR);
+  await clear(store());
 }

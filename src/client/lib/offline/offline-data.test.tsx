@@ -8,13 +8,11 @@ import { demoAccounts, startLiveServer, type LiveServer } from '../../test/live-
 import { renderApp } from '../../test/render-app';
 import { connectivity, OFFLINE_REASON } from '../use-online';
 import { keepsOffline, OFFLINE_QUERY_PATHS } from './allow-list';
+import type { Kept } from './last-seen-store';
 
 const kept = createStore('nestling-offline', 'last-seen');
 const KEPT_FOR = 'nestling.offline-user';
-interface Kept {
-  state: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
-}
-const pathsIn = (entry: Kept | undefined) => (entry?.state.queries ?? []).map((query) => (query.queryKey[0] as string[]).join('.'));
+const pathsIn = (entry: Kept | undefined) => (entry?.queries ?? []).map((query) => (query.queryKey[0] as string[]).join('.'));
 
 let server: LiveServer;
 const browserFetch = globalThis.fetch.bind(globalThis);
@@ -101,7 +99,7 @@ describe('last-seen data', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /Sarah Thompson$/ })).toBeInTheDocument();
     expect(await screen.findByText('Maya Thompson')).toBeInTheDocument();
-    expect(screen.getByText('Offline — showing what you last saw')).toBeInTheDocument();
+    expect(await screen.findByText('Offline — showing what you last saw')).toBeInTheDocument();
   });
 
   it('never shows one parent’s data to another: signing in as someone else replaces what is kept', async () => {

@@ -2,32 +2,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { isUnauthorized } from '../trpc';
 import { connectivity } from '../use-online';
-import { trpcPathOf } from './allow-list';
 
-// The eager half of offline reading: it watches the query client and loads the IndexedDB half
-// (last-seen-store.ts) only when there is something to keep, restore or wipe.
-const loadStore = () => import('./last-seen-store');
+// The eager half of offline reading, kept small for the first load: it watches the query client
+// and hands work to the IndexedDB half (last-seen-store.ts) only when there is something to keep,
+// restore or wipe, so a signed-out visitor never loads it.
+let storeWanted = false;
+const loadStore = () => {
+  storeWanted = true;
+  return import('./last-seen-store');
+};
 
-/** Whose answers the device keeps: read synchronously, so a signed-out visitor never loads IndexedDB code. */
-const KEPT_FOR = 'nestling.offline-user';
+/** Whose answers the device keeps (last-seen-store.ts writes it); read here synchronously. */
+export const KEPT_FOR = 'nestling.offline-user';
 
-const ME = 'users.me';
-
-/** A request that got no answer at all: the browser's fetch failed (offline, DNS, connection dropped). */
-export function isNetworkError(error: unknown): boolean {
-  if (!(error instanceof TRPCClientError) || error.data !== undefined || error.shape !== undefined) return false;
-  const cause: unknown = error.cause;
-  return cause instanceof Error && (cause.name === 'TypeError' || cause.name === 'NetworkError');
-}
-
-interface Watch {
-  /** The user whose answers are being kept, and how to stop keeping them. */
-  keeping?: { userId: number; stop: Promise<() => void> };
-  restored: boolean;
-}
-const watches = new WeakMap<QueryClient, Watch>();
-
-function keptFor(): number | undefined {
+export function keptFor(): number | undefined {
   try {
     const id = Number(localStorage.getItem(KEPT_FOR));
     return Number.isInteger(id) && id > 0 ? id : undefined;
@@ -36,58 +24,23 @@ function keptFor(): number | undefined {
   }
 }
 
-function stopKeeping(watch: Watch) {
-  const keeping = watch.keeping;
-  watch.keeping = undefined;
-  void keeping?.stop.then(
-    (stop) => stop(),
-    () => undefined,
-  );
+/** A request that got no answer at all: the browser's fetch failed (offline, DNS, connection dropped). */
+export function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError) || error.data !== undefined || error.shape !== undefined) return false;
+  const cause: unknown = error.cause;
+  return cause instanceof Error && (cause.name === 'TypeError' || cause.name === 'NetworkError');
 }
+
+const isMe = (queryKey: readonly unknown[]) => JSON.stringify(queryKey[0]) === '["users","me"]';
+const fail = (error: unknown) => console.error('Offline data:', error);
 
 /**
  * Forgets the last-seen answers on this device: at sign-out, and when the session turns out to
  * be gone. Safe to call when nothing is kept.
  */
 export async function forgetLastSeen(queryClient: QueryClient): Promise<void> {
-  const watch = watches.get(queryClient);
-  if (watch) stopKeeping(watch);
-  const hadSome = keptFor() !== undefined;
-  try {
-    localStorage.removeItem(KEPT_FOR);
-  } catch {
-    // Storage blocked: nothing was kept either.
-  }
-  if (hadSome && typeof indexedDB !== 'undefined') await (await loadStore()).wipeLastSeen();
-}
-
-function keep(queryClient: QueryClient, watch: Watch, userId: number) {
-  if (watch.keeping?.userId === userId) return;
-  // Another user's answers, if any, go before this user's are kept.
-  const before = watch.keeping || keptFor() !== userId ? forgetLastSeen(queryClient) : Promise.resolve();
-  const keeping: NonNullable<Watch['keeping']> = {
-    userId,
-    stop: before.then(async () => {
-      const { keepLastSeen } = await loadStore();
-      // Signed out (or another user) while this was loading: keep nothing.
-      if (watch.keeping !== keeping) return () => undefined;
-      localStorage.setItem(KEPT_FOR, String(userId));
-      return keepLastSeen(queryClient, userId);
-    }),
-  };
-  watch.keeping = keeping;
-  keeping.stop.catch((error: unknown) => console.error('Offline data:', error));
-}
-
-/** Offline: the answers the signed-in user last saw, once per page, where the cache has nothing newer. */
-async function restore(queryClient: QueryClient, watch: Watch) {
-  if (watch.restored) return;
-  watch.restored = true;
-  const me = queryClient.getQueryCache().find({ queryKey: [['users', 'me']] });
-  if (me && isUnauthorized(me.state.error)) return;
-  const userId = (me?.state.data as { id?: number } | undefined)?.id ?? keptFor();
-  if (userId === undefined) return;
-  await (await loadStore()).restoreLastSeen(queryClient, userId);
+  if (!storeWanted && keptFor() === undefined) return;
+  await (await loadStore()).forget(queryClient);
 }
 
 /**
@@ -97,12 +50,18 @@ async function restore(queryClient: QueryClient, watch: Watch) {
  */
 export function watchQueryClient(queryClient: QueryClient): () => void {
   if (typeof indexedDB === 'undefined' || typeof localStorage === 'undefined') return () => undefined;
-  const watch: Watch = { restored: false };
-  watches.set(queryClient, watch);
-  const fail = (error: unknown) => console.error('Offline data:', error);
-
+  let restoring = false;
   const onOffline = () => {
-    if (!connectivity.get().online) restore(queryClient, watch).catch(fail);
+    if (connectivity.get().online || restoring) return;
+    const me = queryClient.getQueryCache().find({ queryKey: [['users', 'me']] });
+    if (me && isUnauthorized(me.state.error)) return;
+    const userId = (me?.state.data as { id?: number } | undefined)?.id ?? keptFor();
+    if (userId === undefined) return;
+    // Once per page: later, the cache itself holds what was restored.
+    restoring = true;
+    loadStore()
+      .then((store) => store.restoreLastSeen(queryClient, userId))
+      .catch(fail);
   };
   const unsubscribeConnectivity = connectivity.subscribe(onOffline);
   onOffline();
@@ -110,11 +69,15 @@ export function watchQueryClient(queryClient: QueryClient): () => void {
   const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const { action, query } = event;
-    const path = trpcPathOf(query.queryKey);
     if (action.type === 'success' && !action.manual) {
       connectivity.answered();
       const user = query.state.data as { id?: number } | null | undefined;
-      if (path === ME && typeof user?.id === 'number') keep(queryClient, watch, user.id);
+      if (isMe(query.queryKey) && typeof user?.id === 'number') {
+        const userId = user.id;
+        loadStore()
+          .then((store) => store.keepFor(queryClient, userId))
+          .catch(fail);
+      }
     } else if (action.type === 'error') {
       if (isNetworkError(action.error)) return connectivity.networkFailed();
       connectivity.answered();
@@ -123,7 +86,7 @@ export function watchQueryClient(queryClient: QueryClient): () => void {
       if (!isUnauthorized(action.error)) return;
       forgetLastSeen(queryClient).catch(fail);
       // An identity still on screen (restored, or from before) is no longer true.
-      if (path === ME && query.state.data !== undefined) void queryClient.resetQueries();
+      if (isMe(query.queryKey) && query.state.data !== undefined) void queryClient.resetQueries();
     }
   });
   const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
@@ -138,7 +101,6 @@ export function watchQueryClient(queryClient: QueryClient): () => void {
     unsubscribeConnectivity();
     unsubscribeQueries();
     unsubscribeMutations();
-    stopKeeping(watch);
-    watches.delete(queryClient);
+    if (storeWanted) void loadStore().then((store) => store.stopKeeping(queryClient));
   };
 }
