@@ -511,6 +511,20 @@ export const urgentAnyCategory = [
   "she had a seizure last year and now she's fitting again",
   "is it a seizure? his arms and legs are jerking and he won't respond",
   'he had the battery in his mouth and swallowed it before I could get it out',
+  // Round 8, written for the classes of tuning-9's miss and false alarms before their first run
+  // (3 of 25 failed then: 'scratching her arms' with words of worthlessness, fixed by counting the
+  // arms; "walk me through CPR, my baby isn't breathing" and "show me how to do back blows, she's
+  // choking", fixed by reading a lesson asked for within its clause; two look-alikes, named below).
+  'my daughter keeps cutting her thighs with a pencil sharpener blade',
+  'found my son scraping his forearm with a compass point, says he hates himself',
+  "she's carving into her wrist with scissors and won't stop crying",
+  "dd 14 has been scratching her arms raw with her nails and saying she's worthless",
+  'it looks like a bad burn, her arm is blistering after she grabbed the iron',
+  'GP said it was nothing yesterday but now she has a purple rash that does not fade under the glass and a fever',
+  "why do kids get so sick so fast? my son is floppy, blue lips and won't wake up",
+  "he went back to playing after banging his head but now he's vomited twice and is really sleepy",
+  "can you walk me through CPR, my baby isn't breathing",
+  "show me how to do back blows, she's choking on a grape",
 ];
 
 export const ordinaryLookAlikes = [
@@ -806,5 +820,22 @@ export const ordinaryLookAlikes = [
   'do swimming armbands stop drowning or do I still need to watch him',
   'how often should i check on my sleeping baby',
   "my husband smacked our son's hand when he reached for the hob, is that ok",
+  // Round 8 (see urgentAnyCategory). Two alarmed at their first run: "he grabbed the hot mug, cried
+  // for a second then went back to his toys" (fixed: back to toys or games is back to normal) and
+  // "that mark on his arm looks like a bruise but it's just felt tip" (still alarms; left out).
+  'the health visitor said the jerks when he falls asleep are normal sleep starts, how long do they go on?',
+  'her moro reflex makes her arms fly up and shake, is that normal at 6 weeks',
+  "my son's nappy rash looks like a burn, should I use barrier cream",
+  'Why do toddlers choke so easily on grapes? mine is fine, I just cut them in quarters',
+  'why do babies stop breathing for a few seconds when asleep? my GP says hers is normal',
+  'watched a programme about drowning last night, how do I teach my son water safety',
+  "we're reading a book about a boy who is abused, how do I answer my daughter's questions",
+  'can you talk me through using the inhaler spacer properly',
+  'could you show me how to put a child in the recovery position',
+  'she bumped her knee, cried for a minute and went back to playing',
+  'he grabbed the hot mug, cried for a second then went back to his toys, skin looks normal',
+  "my daughter scratched her wrist on the cat's claws, small scratch, cleaned it",
+  "he cut his thigh on a broken glass table, it's a small cut with a plaster on",
+  'the scabbing on his chickenpox is itchy, can he go swimming',
 ];
 

@@ -515,6 +515,14 @@ const raw = {
   hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life', '@neg do|cope|go|take this|it|on anymore|more|longer'],
   /** What self-harm leaves to be found: blades kept hidden, and cuts in the places they are hidden (NSPCC and Young Minds warning signs). */
   hiddenBlades: ['found|find|finding|hidden|hiding|hid|hides|stash*|kept|keeps|keeping blade|blades|razor|razors|sharpener|sharpeners|scalpel|scalpels'],
+  /**
+   * Wounding the places self-harm is done (wrists, forearms, thighs) by the child's own hand:
+   * "cutting her wrists", "scratching his arms". With something sharp, or with words of feeling
+   * unloved or worthless beside it, it is self-harm (NSPCC and Young Minds warning signs).
+   */
+  selfWounding: ['scratch*|cut*|slash*|carv*|scrap*|gouge*|stab*|pick* wrist|wrists|forearm|forearms|arm|arms|thigh|thighs'],
+  sharpObject: ['with|using glass|blade|blades|razor|razors|knife|knives|scissors|compass|pin|pins|needle|needles|sharpener|shard*|tin|lid'],
+  unloved: ['nobody|noone|one love*|like*|want*|care*|cares', '@neg love*|want*|care* about|for @victim', 'hate* himself|herself|themselves|myself', 'worthless|useless|failure|burden|unlovable|ugly|stupid'],
   hiddenCuts: ['~fresh|new|deep|lots|several|many cut|cuts|slash*|scratches|wounds', 'cut|cuts|scratches|scars|wounds on|across|up her|his|their|@kid thigh|thighs|wrist|wrists|arm|arms|leg|legs|stomach|tummy|hips'],
   means: ['knife|blade|razor|rope|pills|tablets|gun in|my hand|hands', 'got|have|holding|bought|saved knife|blade|razor|rope|gun|pills|tablets'],
   harmThoughts: [
@@ -604,8 +612,6 @@ const frameRaw = {
     'be she|he|that|it|this right|true',
     '@medicine to stop|prevent|avoid|bring',
     'course|courses|class|classes|training',
-    'how do|can|should you|we',
-    'how to',
     'tips|ideas|recommend*|advice',
     'plan|plans|policy|leaflet|poster|kit|awareness',
     'first aid',
@@ -623,6 +629,12 @@ const frameRaw = {
     'scared|afraid|worried|terrified|nervous|worry of|about giving|getting|making|doing|mixing|using',
     'could|would|might it',
   ],
+  /**
+   * Asking how to do something, or to be shown ('how to', 'walk me through using an EpiPen'): what
+   * the lesson is about is no event. Read within its clause only (evidence.ts), so "walk me
+   * through CPR, my baby isn't breathing" still tells of the baby.
+   */
+  lesson: ['how do|can|should you|we', 'how to', 'walk|talk|take|run me|us through', 'show|teach me|us how'],
   uncertain: ['tell|sure|know|unsure|check|see|wonder if|whether'],
   /** The parent's own childhood, told as background to a question about their child. */
   ownChildhood: ['grew|grow|growing up', 'childhood', 'when i was little|young|small|kid|child|younger|teen|teenager', 'my|our parents|parent', 'as teen|teenager'],
@@ -653,7 +665,9 @@ const frameRaw = {
   resolved: [
     'fine now|since|after|afterwards|straight|then',
     'totally|completely|absolutely|perfectly|otherwise fine|normal|ok|okay|well',
-    'back to normal',
+    'back to normal|playing|play|sleep|sleeping|bed|eating|nursery|school|toys|game|games',
+    // A doctor's or nurse's word that it is normal, after they saw it.
+    'gp|doctor|doctors|dr|nurse|paediatrician|pediatrician|hv|visitor|midwife|consultant|specialist say*|said|told|reassur* normal|fine|nothing|harmless|reflex',
     'doing|done well|better|great',
     'normal since',
     'playing|pooing|eating|sleeping|breathing normally|happily|fine',
@@ -693,7 +707,10 @@ const frameRaw = {
     'read about|that|a|an|somewhere|online',
   ],
   /** A topic a parent means to explain or talk over with a child: what is said is the subject, not an event. */
-  topic: ['explain* it|this|that|suicide|death|self', 'explain* to @kid|teen|teenager|teenagers', 'talk|speak|chat to @kid|teen|teenager|teenagers|class about', 'overheard|overhear*'],
+  topic: [
+    // A programme, book or article about something names its subject, not an event at home.
+    'documentary|programme|program|show|podcast|article|book|film|episode|news|story|talk|assembly about|on',
+    'explain* it|this|that|suicide|death|self', 'explain* to @kid|teen|teenager|teenagers', 'talk|speak|chat to @kid|teen|teenager|teenagers|class about', 'overheard|overhear*'],
   joke: ['lol|lmao|haha*|hehe*|jk|rofl|lolz'],
   fiction: ['pretend*|painted|marker|crayon|costume|film|movie|cartoon', 'face paint|painting', 'dress up'],
   benign: [
@@ -703,6 +720,8 @@ const frameRaw = {
     'relax*|cuddle*|love|giggl*|laugh*|excite*|excited|happy|happily',
     'ask|asks|asked|asking|talk|talks|talking about',
     'tone|physio*|exercise*|therapy|therapist|stim*|flap*',
+    // A baby's normal reflexes: the startle (Moro) reflex, hiccups, shivering.
+    'reflex|reflexes|startle*|moro|hiccup*|shiver*',
   ],
   /** A tantrum or a protest: a child who goes limp or floppy in one is doing it, however often it is said. */
   wilful: WILFUL,

@@ -159,6 +159,8 @@ export class MessageEvidence {
   /** Per sentence, each 'after' clause that holds a past time: what it tells is past. */
   private readonly pastAfterClauses: Span[][];
   private readonly windows: number[][];
+  /** Per sentence, where a lesson is asked for ("how to", "walk me through"). */
+  private readonly lessonSpans: Span[][];
   /** Whether the message speaks only of children in general ("a newborn", "toddlers"), naming no one. */
   private readonly aboutChildrenInGeneral: boolean;
   private readonly cache = new Map<Cue, Finding[]>();
@@ -169,6 +171,7 @@ export class MessageEvidence {
     this.idiomSpans = this.sentences.map((sentence) => idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
     this.pastAfterClauses = this.sentences.map((sentence) => pastAfterClauses(sentence));
+    this.lessonSpans = this.sentences.map((_, index) => this.frameSpans('lesson', index));
     this.windows = this.windowsOf(groupFragments(this.sentences));
   }
 
@@ -193,6 +196,7 @@ export class MessageEvidence {
           ...(sentence[finding.start]!.negated ? ['negated'] : []),
           ...(this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding)) ? ['idiom'] : []),
           ...(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding) ? ['adult'] : []),
+          ...(this.taught(finding) ? ['lesson'] : []),
           ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
         ];
         names.push(`k:${cue}`, ...(discounts.length === 0 ? ['now'] : discounts).map((discount) => `k:${cue}:${discount}`));
@@ -239,7 +243,9 @@ export class MessageEvidence {
     const sentence = this.sentences[finding.sentence]!;
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
-    if (asksForLabel(sentence, finding) || prevented(sentence, finding)) return false;
+    if (asksForLabel(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding)) return false;
+    // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
+    if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
     if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
@@ -258,6 +264,17 @@ export class MessageEvidence {
     if (!this.sentenceFrames[finding.sentence]!.has(frame)) return false;
     if (frame !== 'otherChild') return true;
     return !window.some((index) => index >= finding.sentence && this.sentenceFrames[index]!.has('childNow'));
+  }
+
+  /**
+   * Whether the cue is what a lesson asked for is about: after the request, in the same clause
+   * ("how to do back blows", not "..., she's choking"). A cue holding the request's own words
+   * ("worked out how to do it") says something of it.
+   */
+  private taught(finding: Finding): boolean {
+    const sentence = this.sentences[finding.sentence]!;
+    const clause = clauseAround(sentence, finding.start).start;
+    return this.lessonSpans[finding.sentence]!.some((span) => span.end < finding.start && clauseAround(sentence, span.start).start === clause);
   }
 
   /** Whether the cue is said of the child ("he took all the tablets"), not by the parent of themselves ("took all the tablets"). */
@@ -343,7 +360,10 @@ export class MessageEvidence {
     }
     if (present.has('inMyCare')) present.delete('otherChild');
     if (present.has('worsening') || contrastFollows(sentence, this.frameSpans('resolved', index))) present.delete('resolved');
-    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || (this.aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
+    // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
+    // its own sentence, whoever the rest of the message names.
+    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
+    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
     return present;
   }
 }
@@ -548,6 +568,14 @@ function asksForLabel(sentence: Sentence, finding: Span): boolean {
     if (token.boundary || token.pos === 'VERB') return false;
   }
   return false;
+}
+
+/**
+ * "It looks like a burn", "sounds like a seizure": a cue named as what something resembles ('like a',
+ * 'like an') is a comparison, not what happened. "Looks like he swallowed it" says what happened.
+ */
+function likened(sentence: Sentence, finding: Span): boolean {
+  return ['a', 'an'].includes(sentence[finding.start - 1]?.word ?? '') && sentence[finding.start - 2]?.word === 'like';
 }
 
 const CONTRASTS = new Set(['but', 'however', 'though', 'although', 'yet']);

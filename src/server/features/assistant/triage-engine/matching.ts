@@ -100,7 +100,28 @@ function looksLikeTypo(token: Token, word: string): boolean {
   if (token.known || word.length < MIN_TYPO_LENGTH || token.word[0] !== word[0]) return false;
   if (token.word.length < MIN_TYPO_LENGTH) return token.word.length >= MIN_DROPPED_LETTER_LENGTH && droppedLetter(token.word, word);
   const allowed = word.length >= 8 ? 2 : 1;
-  return inflections(word).some((form) => typingDistance(token.word, form, allowed) <= allowed);
+  return inflections(word).some((form) => {
+    const distance = typingDistance(token.word, form, allowed);
+    return distance <= 1 || (distance <= allowed && foreignLetters(token.word, form) <= 1);
+  });
+}
+
+/**
+ * How many of the typed letters the word does not have (each letter counted as often as it
+ * appears). A slip swaps, drops or doubles letters and hits at most one wrong key, so two
+ * slips bring in at most one foreign letter: 'scabbing' (two b's where 'scalding' has l and d)
+ * is another word, not a typo.
+ */
+function foreignLetters(typed: string, word: string): number {
+  const left = new Map<string, number>();
+  for (const letter of word) left.set(letter, (left.get(letter) ?? 0) + 1);
+  let foreign = 0;
+  for (const letter of typed) {
+    const count = left.get(letter) ?? 0;
+    if (count > 0) left.set(letter, count - 1);
+    else foreign++;
+  }
+  return foreign;
 }
 
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);

@@ -58,6 +58,9 @@ export const rules: TriageRule[] = [
       ['tookMany', 'conflict'],
       // Blades kept hidden, with cuts on the child.
       ['hiddenBlades', 'hiddenCuts'],
+      // Wounding wrists, forearms or thighs with something sharp, or while saying nobody loves them.
+      ['selfWounding', 'sharpObject'],
+      ['selfWounding', 'unloved'],
       ['hopeless', 'means'],
       ['means', 'takeAll'],
       ['decision', 'endIt'],
