@@ -24,6 +24,8 @@
  * 3 connections listening on the outbox channel and reading nothing:
  * - writeEvent as the app runs it (the writers' advisory lock held to commit, the row, NOTIFY);
  * - the same lock and row without NOTIFY; the row alone (no lock, no NOTIFY);
+ * - the lock's candidate replacement, write side: no lock, the row stamped with its transaction
+ *   id (pg_current_xact_id) for a reader that stops below the oldest running one, and NOTIFY;
  * - writeEvent with synchronous_commit off, to show what the WAL flush under the lock costs.
  *
  * Rounds (BENCH_ROUNDS, 2) alternate: each round runs every case, in an order rotated by one,
@@ -391,6 +393,18 @@ const OUTBOX_VARIANTS: OutboxVariant[] = [
       }),
   },
   { name: 'row alone (no lock, no NOTIFY)', write: (db, nurseryId) => db.transaction().execute(async (trx) => void (await insertRow(trx, nurseryId))) },
+  {
+    // The candidate that replaces the lock: ids are taken freely and each row carries its
+    // transaction's id, so a reader can stop below the oldest transaction still running
+    // (pg_snapshot_xmin) instead of writers queuing. The write side only; the reader is not built.
+    name: 'no lock: row stamped with its transaction id, NOTIFY',
+    write: (db, nurseryId) =>
+      db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO outbox_events (type, nursery_id, payload, occurred_at)
+          VALUES ('activity.created', ${nurseryId}::int, jsonb_build_object('activity', ${JSON.stringify(ACTIVITY)}::jsonb, 'xid', pg_current_xact_id()::text), now())`.execute(trx);
+        await sql`SELECT pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`.execute(trx);
+      }),
+  },
   {
     name: 'writeEvent, synchronous_commit off',
     write: (db, nurseryId) =>
