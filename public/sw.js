@@ -21,8 +21,13 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(PRECACHE_NAME);
-      // 'no-cache' revalidates the unhashed files (index.html, the icons) rather than take a stale copy.
-      await cache.addAll(PRECACHE.urls.map((url) => new Request(url, { cache: 'no-cache' })));
+      // One file at a time: the install runs while the parent is using the page, and a burst of a
+      // hundred requests would take every connection the page has and delay what it asks for.
+      for (const url of PRECACHE.urls) {
+        // A hashed file never changes, so the copy the page just loaded will do; the unhashed ones
+        // (index.html, the icons) are revalidated rather than taken stale.
+        await cache.add(new Request(url, { cache: url.startsWith('/assets/') ? 'default' : 'no-cache' }));
+      }
     })(),
   );
 });

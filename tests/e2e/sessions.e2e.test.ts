@@ -54,7 +54,9 @@ describe('Where you’re signed in', () => {
     const phone = await signedInBrowser(account, { userAgent: IPHONE, viewport: { width: 390, height: 844 } });
     const laptop = await signedInBrowser(account, { userAgent: WINDOWS });
     await phone.goto('/profile');
-    await expect.poll(() => phone.getByRole('heading', { name: 'Profile' }).isVisible()).toBe(true);
+    // Profile is a lazy screen: its chunk and data arrive after the load event, beside the service
+    // worker's first install, so give it as long as the other waits in this file.
+    await phone.getByRole('heading', { name: 'Profile' }).waitFor({ timeout: 10_000 });
 
     await laptop.goto('/profile');
     const devices = laptop.getByRole('list', { name: 'Signed-in devices' });
@@ -62,7 +64,7 @@ describe('Where you’re signed in', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
     const thisOne = rows.filter({ hasText: /This device/ });
-    await expect.poll(() => thisOne.textContent()).toContain('Chrome on Windows');
+    await expect.poll(() => thisOne.textContent(), { timeout: 10_000 }).toContain('Chrome on Windows');
     const phoneRow = rows.filter({ hasText: 'Safari on iPhone' });
     await phoneRow.getByRole('button', { name: /^Sign out this device/ }).click();
     await expect.poll(() => rows.count()).toBe(1);
