@@ -72,7 +72,7 @@ export function ActivityRow({ activity, otherAccent, now, renderPhotos }: Pick<A
 
 function ActivitySkeletons({ count }: { count: number }) {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Loading activities">
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading activities">
       {Array.from({ length: count }, (_, index) => (
         <Skeleton key={index} h={60} radius="sm" data-testid="activity-skeleton" />
       ))}

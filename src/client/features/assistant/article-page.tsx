@@ -19,7 +19,7 @@ export function ArticlePage() {
         query={query}
         isEmpty={() => false}
         loading={
-          <Stack gap="sm" aria-busy="true" aria-label="Loading the article">
+          <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the article">
             <Skeleton h={28} w="70%" />
             <Skeleton h={12} w="40%" />
             <Skeleton h={12} mt="md" />

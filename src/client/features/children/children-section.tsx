@@ -98,7 +98,7 @@ function InfoBox({ label, value }: { label: string; value: string }) {
 
 function ChildSkeletons() {
   return (
-    <SimpleGrid cols={GRID_COLUMNS} spacing="md" aria-busy="true" aria-label="Loading children">
+    <SimpleGrid cols={GRID_COLUMNS} spacing="md" role="status" aria-busy="true" aria-label="Loading children">
       {Array.from({ length: 2 }, (_, index) => (
         <Card key={index} padding="md" radius="md" data-testid="child-skeleton">
           <Group gap="sm" wrap="nowrap">

@@ -39,7 +39,7 @@ function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number; 
       <QueryState
         query={{ ...comments, data: items }}
         loading={
-          <Stack gap="xs" aria-busy="true" aria-label="Loading comments">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading comments">
             <Skeleton h={48} />
             <Skeleton h={48} />
           </Stack>

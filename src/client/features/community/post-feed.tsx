@@ -69,7 +69,7 @@ export function PostFeed({ viewerId }: { viewerId: number }) {
 
 export function FeedSkeletons() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading posts">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading posts">
       {[0, 1].map((index) => (
         <Card key={index}>
           <Skeleton h={36} w={180} radius="xl" />

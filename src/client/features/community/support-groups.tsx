@@ -154,7 +154,7 @@ function GroupDialog({ group, signedIn, askToSignIn, onClose }: {
 
 function GroupSkeletons() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading support groups">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="status" aria-busy="true" aria-label="Loading support groups">
       {[0, 1, 2].map((index) => (
         <Card key={index}>
           <Skeleton h={120} />

@@ -255,7 +255,7 @@ function NapRow({ nap }: { nap: ReportNapDto }) {
 
 function ReportSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the report">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the report">
       <Skeleton h={28} w="40%" />
       <Skeleton h={34} w="75%" />
       <Skeleton h={84} />

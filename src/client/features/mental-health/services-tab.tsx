@@ -53,7 +53,7 @@ export function ServicesTab({ onBook }: { onBook: (target: BookingTarget) => voi
 
 export function CardSkeletons() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="status" aria-busy="true" aria-label="Loading">
       {[0, 1, 2].map((index) => (
         <Card key={index}>
           <Skeleton h={18} w="50%" />

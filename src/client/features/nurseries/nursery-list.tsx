@@ -73,7 +73,7 @@ function NurseryRow({ nursery, where }: { nursery: NurseryDto; where: Where }) {
 function NurserySkeletons({ count, where }: { count: number; where: Where }) {
   const size = where === 'dashboard' ? 56 : 96;
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading nurseries">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading nurseries">
       {Array.from({ length: count }, (_, index) => (
         <Group key={index} gap="md" wrap="nowrap" data-testid="nursery-skeleton">
           <Skeleton h={size} w={where === 'dashboard' ? 56 : 128} radius="md" />

@@ -159,7 +159,7 @@ function BookingDetailsDialog({ booking, onClose }: { booking: BookingDto; onClo
 
 function TableSkeleton() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading bookings">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading bookings">
       {Array.from({ length: 3 }, (_, index) => (
         <Skeleton key={index} h={28} />
       ))}

@@ -93,7 +93,7 @@ export function TeacherFinder() {
 
 function TeacherSkeletons() {
   return (
-    <SimpleGrid cols={GRID_COLUMNS} spacing="md" aria-busy="true" aria-label="Loading shadow teachers">
+    <SimpleGrid cols={GRID_COLUMNS} spacing="md" role="status" aria-busy="true" aria-label="Loading shadow teachers">
       {Array.from({ length: SKELETON_CARDS }, (_, index) => (
         <Card key={index} data-testid="teacher-skeleton">
           <Group gap="sm" wrap="nowrap">

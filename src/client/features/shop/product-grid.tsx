@@ -76,7 +76,7 @@ function ProductCard({ product }: { product: ProductDto }) {
 
 function ProductSkeletons() {
   return (
-    <SimpleGrid cols={GRID_COLUMNS} spacing="md" aria-busy="true" aria-label="Loading products">
+    <SimpleGrid cols={GRID_COLUMNS} spacing="md" role="status" aria-busy="true" aria-label="Loading products">
       {Array.from({ length: 4 }, (_, index) => (
         <Card key={index} padding="md" radius="md" data-testid="product-skeleton">
           <Skeleton h={160} />
