@@ -1,11 +1,8 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { testConfig } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { appWithStandInClient } from '../helpers/stand-in-client';
 
 // The installable app's files as the server sends them: the real manifest, icons and service
 // worker from public/, in a stand-in client directory (the build may not exist when tests run).
@@ -18,23 +15,16 @@ interface WebAppManifest {
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
 }
 
-let clientDir: string;
-let database: TestDatabase;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'nestling-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Nestling</title><div id="root"></div>');
-  for (const file of ['manifest.webmanifest', 'sw.js', 'icons']) cpSync(path.resolve('public', file), path.join(clientDir, file), { recursive: true });
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database, logger: false, clientDir });
-  await app.ready();
+  ({ app, close } = await appWithStandInClient((clientDir) => {
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Nestling</title><div id="root"></div>');
+    for (const file of ['manifest.webmanifest', 'sw.js', 'icons']) cpSync(path.resolve('public', file), path.join(clientDir, file), { recursive: true });
+  }));
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 describe('the web app manifest', () => {
   it('is served as application/manifest+json, revalidated on every use', async () => {

@@ -1,36 +1,26 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { testConfig } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { appWithStandInClient } from '../helpers/stand-in-client';
 
 // The real build may not exist when tests run, so the app serves a stand-in client.
 const INDEX_HTML = `<!doctype html><html><head><title>Nestling</title><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const ASSET = 'assets/index-AbC123.js';
 const ASSET_SOURCE = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'a string that repeats, as code does ${i}';`).join('\n');
 
-let clientDir: string;
-let database: TestDatabase;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'nestling-client-'));
-  mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(clientDir, ASSET), ASSET_SOURCE);
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database, logger: false, clientDir });
-  await app.ready();
+  ({ app, close } = await appWithStandInClient((clientDir) => {
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(clientDir, ASSET), ASSET_SOURCE);
+  }));
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const get = (url: string, acceptEncoding?: string) =>
   app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
