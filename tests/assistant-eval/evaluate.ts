@@ -17,12 +17,11 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * (held-out-6/, written by round 5's own engineer) in round 6, tuning-8 (held-out-7/, written by
  * another helper while round 6 changed the method, run once on its frozen method) in round 7,
  * tuning-9 (held-out-8/, written blind by an outside tester during round 7, run once on round 7's
- * frozen method, 586076a) in round 8.
+ * frozen method, 586076a) in round 8, tuning-10 (held-out-9/, written blind by an outside tester
+ * at the start of round 8, run once on round 8's frozen method, 6a84dbe) in round 9.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-9/ was written
- * blind by an outside tester at the start of round 8 (45c4485) and registered once round 8's
- * method was frozen (6a84dbe).
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -36,7 +35,7 @@ export const EVALUATION_SETS = {
   'tuning-7': { urgent: 'held-out-6/urgent', ordinary: 'held-out-6/ordinary', questions: 'held-out-6/questions' },
   'tuning-8': { urgent: 'held-out-7/urgent', ordinary: 'held-out-7/ordinary', questions: 'held-out-7/questions' },
   'tuning-9': { urgent: 'held-out-8/urgent', ordinary: 'held-out-8/ordinary', questions: 'held-out-8/questions' },
-  'held-out': { urgent: 'held-out-9/urgent', ordinary: 'held-out-9/ordinary', questions: 'held-out-9/questions' },
+  'tuning-10': { urgent: 'held-out-9/urgent', ordinary: 'held-out-9/ordinary', questions: 'held-out-9/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
