@@ -25,14 +25,32 @@
  * - writeEvent as the app runs it (the writers' advisory lock held to commit, the row, NOTIFY);
  * - the same lock and row without NOTIFY; the row alone (no lock, no NOTIFY);
  * - the lock's candidate replacement, write side: no lock, the row stamped with its transaction
- *   id (pg_current_xact_id) for a reader that stops below the oldest running one, and NOTIFY;
+ *   id (pg_current_xact_id, in an `xid xid8` column this bench adds, indexed on (xid, id)) for a
+ *   reader that stops below the oldest running one, and NOTIFY;
  * - writeEvent with synchronous_commit off, to show what the WAL flush under the lock costs.
+ *
+ * Then the outbox end to end, writers to one reader (an instance's relay): each writer commits
+ * events in a loop (BENCH_WRITERS), or all of them together at BENCH_PEAK events/s (120, the
+ * model's peak) with 16 writers; the reader wakes on the outbox NOTIFY and polls every
+ * BENCH_POLL_MS (100) as src/server/realtime/outbox-relay.ts does (startPollingLoop, 500 a read):
+ * - locked: writeEvent as the app runs it, read as the relay reads (readEvents, id > cursor ORDER BY id);
+ * - xid: the same statements without the lock, the row stamped with pg_current_xact_id(); read
+ *   WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) AND (xid, id) > cursor ORDER BY xid, id;
+ * - control (16 writers only): no lock, read by id: the reader the lock exists for, to show
+ *   that the check below catches skips.
+ * Each run reports events/s committed and delivered, the latency from the moment the writer sent
+ * COMMIT to the reader's read, and checks that the reader read every committed row (the table's
+ * rows after the case, compared by id) exactly once, nothing else, in its own order. At the
+ * peak, a fourth case holds a transaction with an xid open for a second (HOLD_MS) from a quarter
+ * into the round, to show what a long transaction does to each reader.
  *
  * Rounds (BENCH_ROUNDS, 2) alternate: each round runs every case, in an order rotated by one,
  * so that other work on a shared machine falls on all of them alike. PostgreSQL works in a
  * temporary database on BENCH_DATABASE_URL's server, dropped at the end. A broker that does not
  * answer is reported and skipped; BENCH_BROKERS=postgres,redis,nats,jetstream chooses. Everything runs in this one process: the subscribers do no
  * more than read two numbers, and the bench's own CPU is printed beside each row.
+ * BENCH_SECTIONS=brokers,write,read (all by default) chooses the parts: the brokers, the outbox
+ * write, the outbox end to end.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -41,13 +59,15 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats, type NatsConnection } from '@nats-io/transport-node';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { createDatabase } from '../src/server/db/create-database';
-import type { Db } from '../src/server/db/database';
+import type { Database, Db } from '../src/server/db/database';
+import { lastEventId, readEvents } from '../src/server/db/event-log';
 import { migrateToLatest } from '../src/server/db/migrator';
 import { OUTBOX_NOTIFY_CHANNEL, writeEvent } from '../src/server/db/outbox';
+import { startPollingLoop } from '../src/server/lib/polling-loop';
 import { seed } from '../src/server/demo/seed';
 import { REALTIME_NOTIFY_CHANNEL } from '../src/server/realtime/event-bus';
 
@@ -62,6 +82,13 @@ const WRITERS = (process.env.BENCH_WRITERS ?? '1,16').split(',').map(Number);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 10);
 /** Which to run: postgres, redis, nats, jetstream (all by default); the outbox runs with postgres. */
 const BROKERS = new Set((process.env.BENCH_BROKERS ?? 'postgres,redis,nats,jetstream').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'brokers,write,read').split(','));
+/** The end-to-end reader's poll, beside its NOTIFY wake-up. */
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 100);
+/** Events/s offered in the paced end-to-end cases: the capacity model's morning peak. */
+const PEAK = Number(process.env.BENCH_PEAK ?? 120);
+/** How long the held transaction stays open in the end-to-end demonstration. */
+const HOLD_MS = 1_000;
 const SUBSCRIBERS = 3;
 /** How long delivery may lag behind the end of a round before the rest counts as lost. */
 const DRAIN_MS = 3_000;
@@ -396,12 +423,12 @@ const OUTBOX_VARIANTS: OutboxVariant[] = [
   {
     // The candidate that replaces the lock: ids are taken freely and each row carries its
     // transaction's id, so a reader can stop below the oldest transaction still running
-    // (pg_snapshot_xmin) instead of writers queuing. The write side only; the reader is not built.
+    // (pg_snapshot_xmin) instead of writers queuing. Its reader is in the end-to-end part.
     name: 'no lock: row stamped with its transaction id, NOTIFY',
     write: (db, nurseryId) =>
       db.transaction().execute(async (trx) => {
-        await sql`INSERT INTO outbox_events (type, nursery_id, payload, occurred_at)
-          VALUES ('activity.created', ${nurseryId}::int, jsonb_build_object('activity', ${JSON.stringify(ACTIVITY)}::jsonb, 'xid', pg_current_xact_id()::text), now())`.execute(trx);
+        await sql`INSERT INTO outbox_events (type, nursery_id, payload, occurred_at, xid)
+          VALUES ('activity.created', ${nurseryId}::int, ${JSON.stringify({ activity: ACTIVITY })}::jsonb, now(), pg_current_xact_id())`.execute(trx);
         await sql`SELECT pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`.execute(trx);
       }),
   },
@@ -462,6 +489,303 @@ async function measureOutbox(url: string, database: string, variant: OutboxVaria
   };
 }
 
+// ---------------------------------------------------------------- the outbox end to end
+
+/** As the relay reads (outbox-relay.ts's BATCH). */
+const READ_BATCH = 500;
+
+/** Where a reader is: the last row it read (`xid` '0' for the id readers). */
+interface Cursor {
+  id: number;
+  xid: string;
+}
+
+interface ReadRow extends Cursor {
+  seq: number;
+}
+
+interface Pipeline {
+  name: string;
+  /** Writes one event carrying `seq` in its payload, in a transaction of its own. */
+  write(trx: Transaction<Database>, nurseryId: number, seq: number): Promise<void>;
+  /** Where a reader starting now begins (nothing committed before it is read). */
+  start(reader: Kysely<Database>): Promise<Cursor>;
+  read(reader: Kysely<Database>, cursor: Cursor): Promise<ReadRow[]>;
+  /** Whether `b` comes strictly after `a` in this reader's order. */
+  follows(a: Cursor, b: Cursor): boolean;
+  /** Whether it runs with one writer and at the peak too, or only flat out with the most writers. */
+  control?: boolean;
+}
+
+const e2ePayload = (seq: number) => JSON.stringify({ seq, activity: ACTIVITY });
+
+/** writeEvents' statements (src/server/db/outbox.ts) without the lock; `stamped` adds the row's transaction id. */
+async function writeUnlocked(trx: Transaction<Database>, nurseryId: number, seq: number, stamped: boolean): Promise<void> {
+  const xid = stamped ? sql`pg_current_xact_id()` : sql`NULL::xid8`;
+  await sql`
+    WITH inserted AS (
+      INSERT INTO outbox_events (type, family_id, nursery_id, payload, occurred_at, xid)
+      VALUES ('activity.created', NULL::int, ${nurseryId}::int, ${e2ePayload(seq)}::jsonb, ${new Date()}::timestamptz, ${xid})
+      RETURNING id, type, family_id, nursery_id
+    )
+    INSERT INTO webhook_deliveries (endpoint_id, event_id)
+    SELECT w.id, i.id FROM inserted i
+      JOIN webhook_endpoints w ON (w.family_id = i.family_id OR w.nursery_id = i.nursery_id) AND i.type = ANY (w.event_types) AND w.disabled_at IS NULL`.execute(trx);
+  await sql`SELECT pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`.execute(trx);
+}
+
+/** The relay's reader: readEvents after the last id, in id order. */
+const readById = async (reader: Kysely<Database>, cursor: Cursor): Promise<ReadRow[]> =>
+  (await readEvents(reader, { after: cursor.id, limit: READ_BATCH })).map((e) => ({ id: e.id, xid: '0', seq: Number(e.payload.seq) }));
+const startById = async (reader: Kysely<Database>): Promise<Cursor> => ({ id: await lastEventId(reader), xid: '0' });
+const followsById = (a: Cursor, b: Cursor) => b.id > a.id;
+
+const PIPELINES: Pipeline[] = [
+  {
+    name: 'locked: writeEvent, read by id (the app)',
+    write: (trx, nurseryId, seq) => writeEvent(trx, { type: 'activity.created', nurseryId, payload: { seq, activity: ACTIVITY }, occurredAt: new Date() }),
+    start: startById,
+    read: readById,
+    follows: followsById,
+  },
+  {
+    name: 'xid: no lock, stamped row, read below xmin by (xid, id)',
+    write: (trx, nurseryId, seq) => writeUnlocked(trx, nurseryId, seq, true),
+    // Every transaction that takes an xid from now on has one at or above the snapshot's xmax.
+    start: async (reader) => {
+      const { rows } = await sql<{ xmax: string }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`.execute(reader);
+      return { id: 0, xid: rows[0]!.xmax };
+    },
+    // Below the snapshot's xmin every transaction has ended, so no row can still appear there:
+    // what is read is final, and (xid, id) is a total order over it. xid8 (64 bits, no
+    // wraparound) compares numerically; its text would not.
+    read: async (reader, cursor) => {
+      const { rows } = await sql<{ id: number; xid: string; payload: { seq: number } }>`
+        SELECT id, type, family_id, nursery_id, payload, occurred_at, xid::text AS xid
+        FROM outbox_events
+        WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) AND (xid, id) > (${cursor.xid}::xid8, ${cursor.id}::int)
+        ORDER BY xid, id
+        LIMIT ${READ_BATCH}`.execute(reader);
+      return rows.map((r) => ({ id: r.id, xid: r.xid, seq: Number(r.payload.seq) }));
+    },
+    follows: (a, b) => BigInt(b.xid) > BigInt(a.xid) || (b.xid === a.xid && b.id > a.id),
+  },
+  {
+    name: 'control: no lock, read by id (skips expected)',
+    write: (trx, nurseryId, seq) => writeUnlocked(trx, nurseryId, seq, false),
+    start: startById,
+    read: readById,
+    follows: followsById,
+    control: true,
+  },
+];
+
+interface PipelineCheck {
+  /** Rows the case committed (the table after it, by id). */
+  committed: number;
+  /** Distinct rows of the case the reader read. */
+  read: number;
+  missing: number;
+  duplicates: number;
+  /** Rows read that the case did not commit. */
+  foreign: number;
+  /** Reads that did not follow the one before in the reader's own order. */
+  outOfOrder: number;
+  /** Commits the writers saw acknowledged whose row the reader never read. */
+  acknowledgedUnread: number;
+}
+
+interface PipelineMeasured {
+  committed: number;
+  delivered: number;
+  /** ms from the writer sending COMMIT to the reader reading the row. */
+  latencies: number[];
+  readsPerSecond: number;
+  /** ms after the writers stopped until the reader had the last row. */
+  caughtUpMs: number | undefined;
+  check: PipelineCheck;
+  writeErrors: number;
+  readErrors: number;
+  firstError: string | undefined;
+  brokerCpu: number | undefined;
+  /** With a held transaction: the events committed while it was open, and how many were read while it was. */
+  hold?: { committed: number; readDuring: number; latencies: number[] };
+}
+
+const checkPassed = (c: PipelineCheck) => c.missing + c.duplicates + c.foreign + c.outOfOrder + c.acknowledgedUnread === 0 && c.read === c.committed;
+
+async function measurePipeline(
+  url: string,
+  database: string,
+  pipeline: Pipeline,
+  writers: number,
+  rate: number | undefined,
+  nurseryId: number,
+  hold: boolean,
+): Promise<PipelineMeasured> {
+  const { db } = await createDatabase({ kind: 'postgres', connectionString: url, max: writers });
+  const { db: reader } = await createDatabase({ kind: 'postgres', connectionString: url, max: 1 });
+  const listen = new pg.Client({ connectionString: url });
+  await listen.connect();
+  await listen.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
+  await Promise.all([...Array.from({ length: writers }, () => sql`SELECT 1`.execute(db)), sql`SELECT 1`.execute(reader)]);
+  const holder = hold ? new pg.Client({ connectionString: url }) : undefined;
+  await holder?.connect();
+
+  const floor = await lastEventId(reader);
+  let cursor = await pipeline.start(reader);
+  const commitSent = new Map<number, number>();
+  const acknowledged: number[] = [];
+  const got: ReadRow[] = [];
+  const readAt: number[] = [];
+  const latencyOf = new Map<number, number>();
+  let reads = 0;
+  let readErrors = 0;
+  let writeErrors = 0;
+  let firstError: string | undefined;
+  const fail = (error: unknown) => (firstError ??= error instanceof Error ? error.message : String(error));
+
+  const loop = startPollingLoop({
+    pass: async () => {
+      const rows = await pipeline.read(reader, cursor);
+      reads += 1;
+      const now = performance.now();
+      for (const row of rows) {
+        got.push(row);
+        readAt.push(now);
+        const sent = commitSent.get(row.seq);
+        if (sent !== undefined && !latencyOf.has(row.seq)) latencyOf.set(row.seq, now - sent);
+        cursor = { id: row.id, xid: row.xid };
+      }
+      return rows.length === READ_BATCH;
+    },
+    everyMs: POLL_MS,
+    wakeOn: (wake) => {
+      const onNotification = () => wake();
+      listen.on('notification', onNotification);
+      return () => listen.off('notification', onNotification);
+    },
+    onError: (error) => {
+      readErrors += 1;
+      fail(error);
+    },
+  });
+
+  let seq = 0;
+  const writeOne = async () => {
+    seq += 1;
+    const mine = seq;
+    try {
+      const trx = await db.startTransaction().execute();
+      try {
+        await pipeline.write(trx, nurseryId, mine);
+      } catch (error) {
+        await trx.rollback().execute();
+        throw error;
+      }
+      commitSent.set(mine, performance.now());
+      await trx.commit().execute();
+      acknowledged.push(mine);
+    } catch (error) {
+      writeErrors += 1;
+      fail(error);
+    }
+  };
+
+  const cpuBefore = cpuSeconds('postgres', ` ${database} `);
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  let held: { from: number; to: number } | undefined;
+  const holding = holder
+    ? (async () => {
+        await sleep(SECONDS * 250);
+        await holder.query('BEGIN');
+        // Takes an xid, as any transaction that writes does; it writes nothing to the outbox.
+        await holder.query('SELECT pg_current_xact_id()');
+        const from = performance.now();
+        await sleep(HOLD_MS);
+        const to = performance.now();
+        await holder.query('COMMIT');
+        held = { from, to };
+      })()
+    : Promise.resolve();
+  let slot = 0;
+  await Promise.all([
+    holding,
+    ...Array.from({ length: writers }, async () => {
+      if (rate === undefined) {
+        while (performance.now() < end) await writeOne();
+        return;
+      }
+      for (;;) {
+        const due = start + (slot * 1000) / rate;
+        if (due >= end) return;
+        slot += 1;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        await writeOne();
+      }
+    }),
+  ]);
+  const writersDone = performance.now();
+  const elapsed = (writersDone - start) / 1000;
+
+  // What the case committed, from the table itself.
+  const truth = (await sql<{ id: number }>`SELECT id FROM outbox_events WHERE id > ${floor}::int ORDER BY id`.execute(reader)).rows.map((r) => r.id);
+  const truthSet = new Set(truth);
+  const readIds = () => new Set(got.map((r) => r.id));
+  void loop.wake();
+  for (let waited = 0; waited < DRAIN_MS; waited += 10) {
+    const have = readIds();
+    if (truth.every((id) => have.has(id))) break;
+    await sleep(10);
+  }
+  const cpuAfter = cpuSeconds('postgres', ` ${database} `);
+  await loop.close();
+  await Promise.all([listen.end(), holder?.end(), db.destroy(), reader.destroy()]);
+
+  const distinct = readIds();
+  let outOfOrder = 0;
+  for (let i = 1; i < got.length; i += 1) if (!pipeline.follows(got[i - 1]!, got[i]!)) outOfOrder += 1;
+  const readSeqs = new Set(got.map((r) => r.seq));
+  const caseRead = [...distinct].filter((id) => truthSet.has(id)).length;
+  const lastNeeded = got.reduce((latest, row, i) => (truthSet.has(row.id) ? Math.max(latest, readAt[i]!) : latest), -Infinity);
+  const latencies = [...latencyOf.values()].sort((a, b) => a - b);
+  let holdResult: PipelineMeasured['hold'];
+  if (held) {
+    const { from, to } = held;
+    const during = [...commitSent].filter(([, sent]) => sent >= from && sent <= to).map(([s]) => s);
+    const duringSet = new Set(during);
+    const readDuring = got.filter((row, i) => duringSet.has(row.seq) && readAt[i]! <= to).length;
+    holdResult = {
+      committed: during.length,
+      readDuring,
+      latencies: during.map((s) => latencyOf.get(s)).filter((l): l is number => l !== undefined).sort((a, b) => a - b),
+    };
+  }
+  return {
+    committed: acknowledged.length / elapsed,
+    delivered: got.filter((row, i) => truthSet.has(row.id) && readAt[i]! <= end).length / SECONDS,
+    latencies,
+    readsPerSecond: reads / elapsed,
+    caughtUpMs: Number.isFinite(lastNeeded) ? Math.max(0, lastNeeded - writersDone) : undefined,
+    check: {
+      committed: truth.length,
+      read: caseRead,
+      missing: truth.filter((id) => !distinct.has(id)).length,
+      duplicates: got.length - distinct.size,
+      foreign: [...distinct].filter((id) => !truthSet.has(id)).length,
+      outOfOrder,
+      acknowledgedUnread: acknowledged.filter((s) => !readSeqs.has(s)).length,
+    },
+    writeErrors,
+    readErrors,
+    firstError,
+    brokerCpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / elapsed,
+    hold: holdResult,
+  };
+}
+
 // ---------------------------------------------------------------- the run
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
@@ -519,11 +843,16 @@ try {
     const setup = await createDatabase({ kind: 'postgres', connectionString: url });
     await migrateToLatest(setup.db);
     await seed(setup.db);
+    // The xid-stamped variants' column, in the bench's database only: xid8 (64 bits, ordered, no
+    // wraparound), and an index in the reader's order, partial so the other variants pay nothing.
+    await sql`ALTER TABLE outbox_events ADD COLUMN xid xid8`.execute(setup.db);
+    await sql`CREATE INDEX outbox_events_xid_idx ON outbox_events (xid, id) WHERE xid IS NOT NULL`.execute(setup.db);
     nurseryId = (await setup.db.selectFrom('nurseries').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
     await setup.db.destroy();
-    brokers.push(postgresBroker(url, database));
+    if (SECTIONS.has('brokers')) brokers.push(postgresBroker(url, database));
   }
   const redis =
+    SECTIONS.has('brokers') &&
     BROKERS.has('redis') &&
     (await tryOpen('Redis', async () => {
       const client = createClient({ url: REDIS_URL, socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false } });
@@ -534,6 +863,7 @@ try {
     }));
   if (redis) brokers.push(redis);
   const nats =
+    SECTIONS.has('brokers') &&
     (BROKERS.has('nats') || BROKERS.has('jetstream')) &&
     (await tryOpen('NATS', async () => {
       await (await openNats()).close();
@@ -546,12 +876,20 @@ try {
   const throughput = new Map<string, Measured[]>();
   const latency = new Map<string, Measured[]>();
   const outbox = new Map<string, OutboxMeasured[]>();
+  const pipelines = new Map<string, PipelineMeasured[]>();
+  const pipelineCases = [
+    ...WRITERS.map((writers) => ({ writers, rate: undefined as number | undefined, hold: false })),
+    { writers: Math.max(...WRITERS), rate: PEAK as number | undefined, hold: false },
+    { writers: Math.max(...WRITERS), rate: PEAK as number | undefined, hold: true },
+  ];
+  const caseLabel = (c: { writers: number; rate: number | undefined; hold: boolean }) =>
+    `${c.rate === undefined ? 'flat out' : `${c.rate}/s`}${c.hold ? `, a transaction held ${HOLD_MS / 1000} s` : ''}`;
   const add = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
 
   for (let round = 0; round < ROUNDS; round += 1) {
     console.log(`\n## Round ${round + 1}, load average ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`| broker | publishers | offered events/s | delivered to all 3, events/s | lost | p50 / p99 ms | broker CPU | broker µs/event | bench CPU |`);
-    console.log(`|---|---:|---:|---:|---:|---|---:|---:|---:|`);
+    if (brokers.length > 0) console.log(`| broker | publishers | offered events/s | delivered to all 3, events/s | lost | p50 / p99 ms | broker CPU | broker µs/event | bench CPU |`);
+    if (brokers.length > 0) console.log(`|---|---:|---:|---:|---:|---|---:|---:|---:|`);
     for (const broker of rotate(brokers, round)) {
       for (const publishers of PUBLISHERS) {
         for (const rate of [undefined, ...RATES]) {
@@ -564,6 +902,31 @@ try {
       }
     }
     if (!postgresReady) continue;
+    if (SECTIONS.has('read')) {
+      console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | caught up after ms | reads/s | check | PostgreSQL CPU |`);
+      console.log(`|---|---:|---|---:|---:|---|---:|---:|---|---:|`);
+      for (const pipeline of rotate(PIPELINES, round)) {
+        for (const c of pipelineCases) {
+          if (pipeline.control && (c.rate !== undefined || c.writers !== Math.max(...WRITERS))) continue;
+          const r = await measurePipeline(url, database, pipeline, c.writers, c.rate, nurseryId, c.hold);
+          add(pipelines, `${pipeline.name}|${caseLabel(c)}|${c.writers}`, r);
+          const k = r.check;
+          const verdict = checkPassed(k)
+            ? `ok: ${k.committed} committed, each read once, in order`
+            : `FAILED: ${k.committed} committed, ${k.read} read, ${k.missing} missing, ${k.duplicates} duplicate, ${k.foreign} foreign, ${k.outOfOrder} out of order, ${k.acknowledgedUnread} acknowledged unread`;
+          const errors = r.writeErrors + r.readErrors ? ` (${r.writeErrors} writes, ${r.readErrors} reads failed: ${r.firstError})` : '';
+          console.log(
+            `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} | ${verdict}${errors} | ${pct(r.brokerCpu)} |`,
+          );
+          if (r.hold) {
+            console.log(
+              `|  | held | ${HOLD_MS} ms | ${r.hold.committed} committed while held | ${r.hold.readDuring} of them read while held | their p50 / max ${ms(percentile(r.hold.latencies, 0.5))} / ${ms(percentile(r.hold.latencies, 1))} |  |  |  |  |`,
+            );
+          }
+        }
+      }
+    }
+    if (!SECTIONS.has('write')) continue;
     console.log(`\n| outbox write | writers | events/s committed | notifications/s received (3 listeners) | commit p50 / p99 ms | PostgreSQL CPU (the bench's backends) |`);
     console.log(`|---|---:|---:|---:|---|---:|`);
     for (const variant of rotate(OUTBOX_VARIANTS, round)) {
@@ -582,8 +945,10 @@ try {
   };
   const pooled = (results: Array<{ latencies: number[] }>) => results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   console.log(`\n## Summary over ${ROUNDS} rounds (events/s: lowest–highest round; latency: all rounds pooled), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`| broker | publishers | throughput, events/s to all 3 | broker µs/event at throughput | ${RATES.map((r) => `p50 / p99 ms at ${r}/s`).join(' | ')} | broker CPU at ${RATES.join(' / ')}/s |`);
-  console.log(`|---|---:|---:|---:|${RATES.map(() => '---|').join('')}---|`);
+  if (brokers.length > 0) {
+    console.log(`| broker | publishers | throughput, events/s to all 3 | broker µs/event at throughput | ${RATES.map((r) => `p50 / p99 ms at ${r}/s`).join(' | ')} | broker CPU at ${RATES.join(' / ')}/s |`);
+    console.log(`|---|---:|---:|---:|${RATES.map(() => '---|').join('')}---|`);
+  }
   for (const broker of brokers) {
     for (const publishers of PUBLISHERS) {
       const saturated = throughput.get(`${broker.name}|${publishers}|`) ?? [];
@@ -600,7 +965,44 @@ try {
       );
     }
   }
-  if (postgresReady) {
+  if (postgresReady && SECTIONS.has('read')) {
+    console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | checks passed | PostgreSQL CPU |`);
+    console.log(`|---|---:|---|---:|---:|---|---|---:|`);
+    for (const pipeline of PIPELINES) {
+      for (const c of pipelineCases) {
+        const results = pipelines.get(`${pipeline.name}|${caseLabel(c)}|${c.writers}`);
+        if (!results) continue;
+        const sorted = pooled(results);
+        const passed = results.filter((r) => checkPassed(r.check)).length;
+        const failures = results
+          .filter((r) => !checkPassed(r.check))
+          .map((r) => `${r.check.missing} of ${r.check.committed} missing`)
+          .join(', ');
+        console.log(
+          `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${range(results.map((r) => r.committed))} | ${range(results.map((r) => r.delivered))} | ${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))} / ${ms(percentile(sorted, 1))} | ${passed} of ${results.length}${failures ? ` (${failures})` : ''} (${results.reduce((sum, r) => sum + r.check.committed, 0)} events) | ${pct(results.reduce((sum, r) => sum + (r.brokerCpu ?? NaN), 0) / results.length)} |`,
+        );
+        for (const r of results) {
+          if (r.hold) {
+            console.log(
+              `|  | held ${HOLD_MS} ms |  | ${r.hold.committed} committed while held |  ${r.hold.readDuring} read while held | p50 / max ${ms(percentile(r.hold.latencies, 0.5))} / ${ms(percentile(r.hold.latencies, 1))} |  |  |`,
+            );
+          }
+        }
+      }
+    }
+    // How the two readers' queries run on the table as the run left it.
+    const { db: planner } = await createDatabase({ kind: 'postgres', connectionString: url, max: 1 });
+    const rows = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox_events`.execute(planner)).rows[0]!.n;
+    for (const [name, query] of [
+      ['xid reader', sql`EXPLAIN (COSTS OFF) SELECT id, type, family_id, nursery_id, payload, occurred_at, xid FROM outbox_events WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) AND (xid, id) > ('1'::xid8, 0) ORDER BY xid, id LIMIT 500`],
+      ['id reader', sql`EXPLAIN (COSTS OFF) SELECT id, type, family_id, nursery_id, payload, occurred_at FROM outbox_events WHERE id > 1 ORDER BY id LIMIT 500`],
+    ] as const) {
+      const plan = (await query.execute(planner)).rows.map((r) => Object.values(r as Record<string, string>)[0]).join(' / ');
+      console.log(`\n${name}'s plan on ${rows} rows: ${plan}`);
+    }
+    await planner.destroy();
+  }
+  if (postgresReady && SECTIONS.has('write')) {
     console.log(`\n| outbox write | writers | events/s committed | commit p50 / p99 ms | PostgreSQL CPU |`);
     console.log(`|---|---:|---:|---|---:|`);
     for (const variant of OUTBOX_VARIANTS) {
