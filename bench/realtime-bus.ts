@@ -608,6 +608,12 @@ interface PipelineMeasured {
   readErrors: number;
   firstError: string | undefined;
   brokerCpu: number | undefined;
+  /**
+   * The longest-running transaction holding an xid outside the bench's database (any database on
+   * the server, sampled every 50 ms by its start): it holds the xid reader back too.
+   */
+  othersOldestMs: number;
+  othersDatabase: string | undefined;
   /** With a held transaction: the events committed while it was open, and how many were read while it was. */
   hold?: { committed: number; readDuring: number; latencies: number[] };
 }
@@ -692,6 +698,26 @@ async function measurePipeline(
     }
   };
 
+  const watcher = new pg.Client({ connectionString: url });
+  await watcher.connect();
+  let othersOldestMs = 0;
+  let othersDatabase: string | undefined;
+  let watching = true;
+  const watch = (async () => {
+    while (watching) {
+      const { rows } = await watcher.query<{ ms: number; datname: string | null }>(
+        `SELECT (extract(epoch FROM now() - xact_start) * 1000)::float8 AS ms, datname FROM pg_stat_activity
+         WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM $1 ORDER BY xact_start LIMIT 1`,
+        [database],
+      );
+      if (rows[0] && rows[0].ms > othersOldestMs) {
+        othersOldestMs = rows[0].ms;
+        othersDatabase = rows[0].datname ?? '(no database)';
+      }
+      await sleep(50);
+    }
+  })();
+
   const cpuBefore = cpuSeconds('postgres', ` ${database} `);
   const start = performance.now();
   const end = start + SECONDS * 1000;
@@ -741,8 +767,10 @@ async function measurePipeline(
     await sleep(10);
   }
   const cpuAfter = cpuSeconds('postgres', ` ${database} `);
+  watching = false;
+  await watch;
   await loop.close();
-  await Promise.all([listen.end(), holder?.end(), db.destroy(), reader.destroy()]);
+  await Promise.all([watcher.end(), listen.end(), holder?.end(), db.destroy(), reader.destroy()]);
 
   const distinct = readIds();
   let outOfOrder = 0;
@@ -781,6 +809,8 @@ async function measurePipeline(
     writeErrors,
     readErrors,
     firstError,
+    othersOldestMs,
+    othersDatabase,
     brokerCpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / elapsed,
     hold: holdResult,
   };
@@ -903,8 +933,8 @@ try {
     }
     if (!postgresReady) continue;
     if (SECTIONS.has('read')) {
-      console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | caught up after ms | reads/s | check | PostgreSQL CPU |`);
-      console.log(`|---|---:|---|---:|---:|---|---:|---:|---|---:|`);
+      console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | caught up after ms | reads/s | check | PostgreSQL CPU | longest other transaction with an xid, ms |`);
+      console.log(`|---|---:|---|---:|---:|---|---:|---:|---|---:|---|`);
       for (const pipeline of rotate(PIPELINES, round)) {
         for (const c of pipelineCases) {
           if (pipeline.control && (c.rate !== undefined || c.writers !== Math.max(...WRITERS))) continue;
@@ -916,11 +946,11 @@ try {
             : `FAILED: ${k.committed} committed, ${k.read} read, ${k.missing} missing, ${k.duplicates} duplicate, ${k.foreign} foreign, ${k.outOfOrder} out of order, ${k.acknowledgedUnread} acknowledged unread`;
           const errors = r.writeErrors + r.readErrors ? ` (${r.writeErrors} writes, ${r.readErrors} reads failed: ${r.firstError})` : '';
           console.log(
-            `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} | ${verdict}${errors} | ${pct(r.brokerCpu)} |`,
+            `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} | ${verdict}${errors} | ${pct(r.brokerCpu)} | ${r.othersDatabase ? `${Math.round(r.othersOldestMs)} (${r.othersDatabase})` : 'none'} |`,
           );
           if (r.hold) {
             console.log(
-              `|  | held | ${HOLD_MS} ms | ${r.hold.committed} committed while held | ${r.hold.readDuring} of them read while held | their p50 / max ${ms(percentile(r.hold.latencies, 0.5))} / ${ms(percentile(r.hold.latencies, 1))} |  |  |  |  |`,
+              `|  | held | ${HOLD_MS} ms | ${r.hold.committed} committed while held | ${r.hold.readDuring} of them read while held | their p50 / max ${ms(percentile(r.hold.latencies, 0.5))} / ${ms(percentile(r.hold.latencies, 1))} |  |  |  |  |  |`,
             );
           }
         }
@@ -966,8 +996,8 @@ try {
     }
   }
   if (postgresReady && SECTIONS.has('read')) {
-    console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | checks passed | PostgreSQL CPU |`);
-    console.log(`|---|---:|---|---:|---:|---|---|---:|`);
+    console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | checks passed | PostgreSQL CPU | longest other transaction with an xid, ms, per round |`);
+    console.log(`|---|---:|---|---:|---:|---|---|---:|---|`);
     for (const pipeline of PIPELINES) {
       for (const c of pipelineCases) {
         const results = pipelines.get(`${pipeline.name}|${caseLabel(c)}|${c.writers}`);
@@ -979,12 +1009,12 @@ try {
           .map((r) => `${r.check.missing} of ${r.check.committed} missing`)
           .join(', ');
         console.log(
-          `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${range(results.map((r) => r.committed))} | ${range(results.map((r) => r.delivered))} | ${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))} / ${ms(percentile(sorted, 1))} | ${passed} of ${results.length}${failures ? ` (${failures})` : ''} (${results.reduce((sum, r) => sum + r.check.committed, 0)} events) | ${pct(results.reduce((sum, r) => sum + (r.brokerCpu ?? NaN), 0) / results.length)} |`,
+          `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${range(results.map((r) => r.committed))} | ${range(results.map((r) => r.delivered))} | ${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))} / ${ms(percentile(sorted, 1))} | ${passed} of ${results.length}${failures ? ` (${failures})` : ''} (${results.reduce((sum, r) => sum + r.check.committed, 0)} events) | ${pct(results.reduce((sum, r) => sum + (r.brokerCpu ?? NaN), 0) / results.length)} | ${results.map((r) => Math.round(r.othersOldestMs)).join(', ')} |`,
         );
         for (const r of results) {
           if (r.hold) {
             console.log(
-              `|  | held ${HOLD_MS} ms |  | ${r.hold.committed} committed while held |  ${r.hold.readDuring} read while held | p50 / max ${ms(percentile(r.hold.latencies, 0.5))} / ${ms(percentile(r.hold.latencies, 1))} |  |  |`,
+              `|  | held ${HOLD_MS} ms |  | ${r.hold.committed} committed while held |  ${r.hold.readDuring} read while held | p50 / max ${ms(percentile(r.hold.latencies, 0.5))} / ${ms(percentile(r.hold.latencies, 1))} |  |  |  |`,
             );
           }
         }
