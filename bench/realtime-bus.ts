@@ -26,7 +26,7 @@
  * - the same lock and row without NOTIFY; the row alone (no lock, no NOTIFY);
  * - the lock's candidate replacement, write side: no lock, the row stamped with its transaction
  *   id (pg_current_xact_id, in an `xid xid8` column this bench adds, indexed on (xid, id)) for a
- *   reader that stops below the oldest running one, and NOTIFY;
+ *   reader that stops below the oldest running one, and NOTIFY; the same without NOTIFY;
  * - writeEvent with synchronous_commit off, to show what the WAL flush under the lock costs.
  *
  * Then the outbox end to end, writers to one reader (an instance's relay): each writer commits
@@ -433,6 +433,14 @@ const OUTBOX_VARIANTS: OutboxVariant[] = [
       }),
   },
   {
+    name: 'no lock: row stamped with its transaction id, no NOTIFY',
+    write: (db, nurseryId) =>
+      db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO outbox_events (type, nursery_id, payload, occurred_at, xid)
+          VALUES ('activity.created', ${nurseryId}::int, ${JSON.stringify({ activity: ACTIVITY })}::jsonb, now(), pg_current_xact_id())`.execute(trx);
+      }),
+  },
+  {
     name: 'writeEvent, synchronous_commit off',
     write: (db, nurseryId) =>
       db.transaction().execute(async (trx) => {
@@ -601,6 +609,8 @@ interface PipelineMeasured {
   /** ms from the writer sending COMMIT to the reader reading the row. */
   latencies: number[];
   readsPerSecond: number;
+  /** Reads that found nothing (for the xid reader: nothing yet below xmin). */
+  emptyReads: number;
   /** ms after the writers stopped until the reader had the last row. */
   caughtUpMs: number | undefined;
   check: PipelineCheck;
@@ -610,7 +620,8 @@ interface PipelineMeasured {
   brokerCpu: number | undefined;
   /**
    * The longest-running transaction holding an xid outside the bench's database (any database on
-   * the server, sampled every 50 ms by its start): it holds the xid reader back too.
+   * the server), or in it but not from a client (autovacuum), sampled every 50 ms by its start:
+   * it holds the xid reader back too.
    */
   othersOldestMs: number;
   othersDatabase: string | undefined;
@@ -646,6 +657,7 @@ async function measurePipeline(
   const readAt: number[] = [];
   const latencyOf = new Map<number, number>();
   let reads = 0;
+  let emptyReads = 0;
   let readErrors = 0;
   let writeErrors = 0;
   let firstError: string | undefined;
@@ -655,6 +667,7 @@ async function measurePipeline(
     pass: async () => {
       const rows = await pipeline.read(reader, cursor);
       reads += 1;
+      if (rows.length === 0) emptyReads += 1;
       const now = performance.now();
       for (const row of rows) {
         got.push(row);
@@ -705,14 +718,15 @@ async function measurePipeline(
   let watching = true;
   const watch = (async () => {
     while (watching) {
-      const { rows } = await watcher.query<{ ms: number; datname: string | null }>(
-        `SELECT (extract(epoch FROM now() - xact_start) * 1000)::float8 AS ms, datname FROM pg_stat_activity
-         WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM $1 ORDER BY xact_start LIMIT 1`,
+      // Others: any other database's backends, and the bench database's own background workers (autovacuum).
+      const { rows } = await watcher.query<{ ms: number; datname: string | null; backend_type: string }>(
+        `SELECT (extract(epoch FROM now() - xact_start) * 1000)::float8 AS ms, datname, backend_type FROM pg_stat_activity
+         WHERE backend_xid IS NOT NULL AND (datname IS DISTINCT FROM $1 OR backend_type <> 'client backend') ORDER BY xact_start LIMIT 1`,
         [database],
       );
       if (rows[0] && rows[0].ms > othersOldestMs) {
         othersOldestMs = rows[0].ms;
-        othersDatabase = rows[0].datname ?? '(no database)';
+        othersDatabase = `${rows[0].datname ?? '(no database)'}${rows[0].backend_type === 'client backend' ? '' : `, ${rows[0].backend_type}`}`;
       }
       await sleep(50);
     }
@@ -796,6 +810,7 @@ async function measurePipeline(
     delivered: got.filter((row, i) => truthSet.has(row.id) && readAt[i]! <= end).length / SECONDS,
     latencies,
     readsPerSecond: reads / elapsed,
+    emptyReads,
     caughtUpMs: Number.isFinite(lastNeeded) ? Math.max(0, lastNeeded - writersDone) : undefined,
     check: {
       committed: truth.length,
@@ -933,7 +948,7 @@ try {
     }
     if (!postgresReady) continue;
     if (SECTIONS.has('read')) {
-      console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | caught up after ms | reads/s | check | PostgreSQL CPU | longest other transaction with an xid, ms |`);
+      console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | caught up after ms | reads/s (empty) | check | PostgreSQL CPU | longest other transaction with an xid, ms |`);
       console.log(`|---|---:|---|---:|---:|---|---:|---:|---|---:|---|`);
       for (const pipeline of rotate(PIPELINES, round)) {
         for (const c of pipelineCases) {
@@ -946,7 +961,7 @@ try {
             : `FAILED: ${k.committed} committed, ${k.read} read, ${k.missing} missing, ${k.duplicates} duplicate, ${k.foreign} foreign, ${k.outOfOrder} out of order, ${k.acknowledgedUnread} acknowledged unread`;
           const errors = r.writeErrors + r.readErrors ? ` (${r.writeErrors} writes, ${r.readErrors} reads failed: ${r.firstError})` : '';
           console.log(
-            `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} | ${verdict}${errors} | ${pct(r.brokerCpu)} | ${r.othersDatabase ? `${Math.round(r.othersOldestMs)} (${r.othersDatabase})` : 'none'} |`,
+            `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} (${r.emptyReads}) | ${verdict}${errors} | ${pct(r.brokerCpu)} | ${r.othersDatabase ? `${Math.round(r.othersOldestMs)} (${r.othersDatabase})` : 'none'} |`,
           );
           if (r.hold) {
             console.log(
