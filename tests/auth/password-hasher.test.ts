@@ -37,6 +37,26 @@ describe('PasswordHasher', () => {
     expect(() => hasher.refuseIfFull()).not.toThrow();
   });
 
+  it('holds a reserved place as taken until its check starts or it is given back', async () => {
+    const hasher = new PasswordHasher(1, 1);
+    const stored = await hashPassword('correct horse battery staple');
+    const first = hasher.reserve();
+    const second = hasher.reserve();
+    expect(() => hasher.reserve()).toThrow(expect.objectContaining({ code: 'server_busy' }));
+    // A hash asked for without a place cannot take a reserved one either.
+    await expect(hasher.hash('another password')).rejects.toMatchObject({ code: 'server_busy' });
+    second.release();
+    second.release();
+    const third = hasher.reserve();
+    const checks = [first.verify('correct horse battery staple', stored), third.decoy()];
+    expect(hasher.load).toMatchObject({ running: 1, waiting: 1 });
+    // Once its check has started, giving the place back changes nothing.
+    first.release();
+    expect(() => hasher.reserve()).toThrow(expect.objectContaining({ code: 'server_busy' }));
+    expect(await Promise.all(checks)).toEqual([true, false]);
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 1, decoys: 1 });
+  });
+
   it('queues a decoy like a real check and holds its slot, but hashes nothing and never matches', async () => {
     const hasher = new PasswordHasher(1, 1);
     const stored = await hashPassword('correct horse battery staple');

@@ -24,6 +24,22 @@ describe('password hashing under load', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
   });
+
+  it('turns away a burst that arrives at once before its database work: only the sign-ins it can check are counted', async () => {
+    const countRows = async () => (await t.app.database.db.selectFrom('rate_limits').select('key').execute()).length;
+    const before = await countRows();
+    // Twelve sign-ins begin in the same tick, as a burst over many connections does: none has
+    // reached the hashing queue when the next one asks whether there is room.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => t.app.services.auth.signIn({ email: `crowd${i}@example.com`, password: 'guess-xxxx' }, { ip: `10.8.2.${i}` })),
+    );
+    const codes = outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { code?: string }).code : 'signed-in'));
+    // One runs and four wait: the other seven are refused before they touch the database.
+    expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'server_busy')).toHaveLength(7);
+    // Each checked sign-in counts its address, its email and the pair; a refused one counts nothing.
+    expect((await countRows()) - before).toBe(3 * 5);
+  });
 });
 
 describe('throttling before hashing', () => {

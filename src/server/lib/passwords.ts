@@ -47,6 +47,14 @@ export function defaultHashConcurrency(cores = availableParallelism(), threadPoo
 
 const BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few seconds.';
 
+/** A place in the hashing queue, held for one check (see `PasswordHasher.reserve`). */
+export interface ReservedCheck {
+  verify(password: string, stored: string): Promise<boolean>;
+  decoy(): Promise<false>;
+  /** Gives the place back unused; does nothing once a check has taken it. */
+  release(): void;
+}
+
 /**
  * Runs scrypt at most `concurrency` at a time (each takes 128 MiB and a thread-pool thread for
  * a few hundred milliseconds). Up to `maxWaiting` more wait their turn; past that a request is
@@ -57,6 +65,8 @@ const BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few secon
 export class PasswordHasher {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Places held by `reserve()` for checks that have not started yet. */
+  private reserved = 0;
   /** A moving average of one hash's time: Retry-After is the time the backlog takes to clear. */
   private averageMs = 300;
   private completed = 0;
@@ -90,7 +100,35 @@ export class PasswordHasher {
    * any other work, so a flood of sign-ins costs neither a hash nor a database round trip.
    */
   refuseIfFull(): void {
-    if (this.running >= this.concurrency && this.waiting.length >= this.maxWaiting) throw this.busy();
+    if (this.isFull()) throw this.busy();
+  }
+
+  /**
+   * Holds a place in the queue from now until the check that uses it, or `release()`. A sign-in
+   * does its database work (limits, the account) before it knows which check it needs; a burst
+   * whose requests all asked `refuseIfFull` before any had queued would each do that work and
+   * only then be refused. Holding the place first admits only as many as can be checked.
+   */
+  reserve(): ReservedCheck {
+    this.refuseIfFull();
+    this.reserved += 1;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      this.reserved -= 1;
+    };
+    return {
+      verify: (password, stored) => {
+        release();
+        return this.verify(password, stored);
+      },
+      decoy: () => {
+        release();
+        return this.decoy();
+      },
+      release,
+    };
   }
 
   /** Checks running and waiting (decoys included), real hashes run so far, and decoys run so far. */
@@ -98,21 +136,25 @@ export class PasswordHasher {
     return { running: this.running, waiting: this.waiting.length, completed: this.completed, decoys: this.decoys };
   }
 
+  private isFull() {
+    return this.running + this.waiting.length + this.reserved >= this.concurrency + this.maxWaiting;
+  }
+
   private busy() {
-    const backlog = this.running + this.waiting.length;
+    const backlog = this.running + this.waiting.length + this.reserved;
     const retryAfterSeconds = Math.max(1, Math.ceil((backlog / this.concurrency) * (this.averageMs / 1000)));
     return new AppError('server_busy', BUSY_MESSAGE, { retryAfterSeconds });
   }
 
   /** `timed: false` leaves the average to real hashes, so a decoy's wait follows them. */
   private async run<T>(job: () => Promise<T>, { timed = true } = {}): Promise<T> {
+    // Reserved places count as taken, so a check that holds one always finds room.
+    if (this.isFull()) throw this.busy();
     if (this.running < this.concurrency) {
       this.running += 1;
-    } else if (this.waiting.length < this.maxWaiting) {
+    } else {
       // The slot is handed over by the job that finishes, so `running` already counts this one.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      throw this.busy();
     }
     const started = performance.now();
     try {

@@ -233,33 +233,34 @@ export function createAuthService(deps: {
     },
 
     async signIn(input: z.output<typeof signInInput>, from: AuthRequest): Promise<SignInResult> {
-      // A full hashing queue refuses before anything else: a flood costs no database work either.
-      hasher.refuseIfFull();
-      const key = keys(input.email, from.ip);
-      // Every limit is checked before any hashing, the decoy's included: a refused attempt costs no scrypt.
-      // One statement, in this order: an attempt the address limit refuses is not counted against
-      // the email, nor one the (email, address) pair refuses against the email's slow-down.
-      const limitsInOrder = [
-        { key: key.ip, rule: rules.ip },
-        { key: key.emailAndIp, rule: rules.emailAndIp },
-        { key: key.email, rule: rules.email },
-      ];
-      await rateLimits.throttleInOrder(limitsInOrder, TOO_MANY_ATTEMPTS);
-      const row = await repo.findUserByEmail(db, input.email);
-      // No such account: a decoy takes the time and the queue place of a check, and none of the CPU.
-      const check = row?.password_hash ? hasher.verify(input.password, row.password_hash) : hasher.decoy();
-      const valid = await check.catch(async (error: unknown) => {
-        // Turned away before the password was checked: not a guess, so it is not held against the email.
-        await Promise.all([rateLimits.refund(key.email), rateLimits.refund(key.emailAndIp)]);
-        throw error;
-      });
-      if (!row || !valid) throw new AppError('invalid_credentials', SIGN_IN_FAILED);
-      // The owner's own attempt is not a failure: the email's count takes it back, and this address starts afresh.
-      await Promise.all([rateLimits.refund(key.email), rateLimits.reset(key.emailAndIp)]);
-      const user = toAuthenticatedUser(row);
-      // With two-step sign-in on, the password only earns the code step (two-step.service).
-      if (await isTwoStepOn(db, user.id)) return { user, pending: await startPendingSignIn(user.id) };
-      return { user, session: await startSession(user.id, from) };
+      // A place in the hashing queue is held before anything else, so a flood costs no database
+      // work either: only as many sign-ins as can be checked get past this line.
+      const place = hasher.reserve();
+      try {
+        const key = keys(input.email, from.ip);
+        // Every limit is checked before any hashing, the decoy's included: a refused attempt costs no scrypt.
+        // One statement, in this order: an attempt the address limit refuses is not counted against
+        // the email, nor one the (email, address) pair refuses against the email's slow-down.
+        const limitsInOrder = [
+          { key: key.ip, rule: rules.ip },
+          { key: key.emailAndIp, rule: rules.emailAndIp },
+          { key: key.email, rule: rules.email },
+        ];
+        await rateLimits.throttleInOrder(limitsInOrder, TOO_MANY_ATTEMPTS);
+        const row = await repo.findUserByEmail(db, input.email);
+        // No such account: a decoy takes the time and the queue place of a check, and none of the CPU.
+        const valid = await (row?.password_hash ? place.verify(input.password, row.password_hash) : place.decoy());
+        if (!row || !valid) throw new AppError('invalid_credentials', SIGN_IN_FAILED);
+        // The owner's own attempt is not a failure: the email's count takes it back, and this address starts afresh.
+        await Promise.all([rateLimits.refund(key.email), rateLimits.reset(key.emailAndIp)]);
+        const user = toAuthenticatedUser(row);
+        // With two-step sign-in on, the password only earns the code step (two-step.service).
+        if (await isTwoStepOn(db, user.id)) return { user, pending: await startPendingSignIn(user.id) };
+        return { user, session: await startSession(user.id, from) };
+      } finally {
+        // The place goes back unused when a limit refused the attempt or the lookup failed.
+        place.release();
+      }
     },
 
     /** Counts one sign-in attempt from this address (a passkey ceremony), under the same limit as password sign-ins. */
