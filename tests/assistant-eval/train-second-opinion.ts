@@ -64,10 +64,9 @@ function examplesOf(name: SetName): Example[] {
   const files = EVALUATION_SETS[name];
   const read = (message: string, label: string) => ({ message, label, evidence: new MessageEvidence(message) });
   return [
-    // Dose questions are the rules' to refer; the second opinion only ever says 'emergency'.
-    ...load<Urgent>(files.urgent)
-      .filter((u) => u.category !== 'dose-question')
-      .map((u) => read(u.message, u.category)),
+    // Dose questions are the rules' to refer; the second opinion only ever says 'emergency', and
+    // since round 9 it outranks a referral, so it learns a dose question as no emergency.
+    ...load<Urgent>(files.urgent).map((u) => read(u.message, u.category === 'dose-question' ? ORDINARY : u.category)),
     ...load<Ordinary>(files.ordinary).map((o) => read(o.message, ORDINARY)),
     ...load<LabelledQuestion>(files.questions).map((q) => read(q.question, ORDINARY)),
   ];
@@ -81,7 +80,7 @@ function probeExamples(): Example[] {
   const read = (message: string, label: string) => ({ message, label, evidence: new MessageEvidence(message) });
   const categoryByRules = (message: string, evidence: MessageEvidence) => rules.find((rule) => evidence.holds(rule))?.category;
   return [
-    ...urgent.filter(([category]) => category !== 'dose-question').map(([category, message]) => read(message, category)),
+    ...urgent.map(([category, message]) => read(message, category === 'dose-question' ? ORDINARY : category)),
     ...urgentAnyCategory.map((message) => {
       const example = read(message, ORDINARY);
       const category = categoryByRules(message, example.evidence);
@@ -175,7 +174,7 @@ if (!leftOut) {
   // The same decision as triage(): a rule stands unless overruled, else the model may find it urgent.
   const urgentAt = (thresholds: Thresholds) =>
     read.map(({ rule, opinion }) =>
-      rule ? rule.level !== 'referral' && ruleStands(rule.level, opinion, thresholds) : modelFindsUrgent(opinion, thresholds),
+      rule && rule.level !== 'referral' ? ruleStands(rule.level, opinion, thresholds) : modelFindsUrgent(opinion, thresholds),
     );
   const urgentCount = held.filter((e) => e.label !== ORDINARY).length;
   console.log(`left out ${leftOut}: ${urgentCount} urgent, ${held.length - urgentCount} ordinary messages and questions`);

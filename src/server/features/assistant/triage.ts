@@ -53,11 +53,15 @@ function answerFor(rule: TriageRule): string {
 
 /**
  * The rule whose answer a message gets: the first rule that holds, unless the model overrules
- * it; otherwise the rule of the model's category, when the model finds the message urgent.
+ * it; otherwise the rule of the model's category, when the model finds the message urgent. A
+ * referral (a dose question) never outranks the model finding an emergency: in real doubt
+ * between asking a pharmacist and calling now, the answer is urgent ("gave another dose at 7 ...
+ * now he's throwing up" names a dose and tells of too much given).
  */
 function chooseRule(evidence: MessageEvidence): TriageRule | undefined {
   const opinion = secondOpinion(evidence);
   const held = rules.find((candidate) => evidence.holds(candidate));
+  if (held?.level === 'referral' && modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
   if (held) return ruleStands(held.level, opinion, SHIPPED_THRESHOLDS) ? held : undefined;
   if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return undefined;
   return rules.find((candidate) => candidate.category === opinion.category);

@@ -16,7 +16,9 @@ const macros: Record<string, string> = {
   adult:
     'partner|husband|wife|boyfriend|girlfriend|ex|dad|daddy|father|stepdad|stepfather|mum|mom|mummy|mommy|mother|stepmum|stepmom|stepmother|' +
     'babysitter|nanny|childminder|sitter|teacher|coach|carer|caregiver|uncle|aunt|auntie|grandad|grandpa|grandma|granny|grandfather|grandmother|' +
-    'neighbour|neighbor|man|woman|someone|somebody|lodger|stranger',
+    'neighbour|neighbor|man|woman|someone|somebody|lodger|stranger|' +
+    // Forum shorthand for partners, as 'dd' and 'ds' are for children: boyfriend, girlfriend, dear husband, dear partner, ex-husband, ex-partner.
+    'bf|gf|dh|dp|exh|exp',
   kid: 'child|children|kid|kids|baby|babies|toddler|toddlers|son|daughter|boy|girl|lo|dd|ds|infant|newborn|one|him|her|them',
   body: 'lip|lips|face|mouth|tongue|skin|finger|fingers|cheek|cheeks',
   victim: 'him|her|them|me|us|baby|babies|son|daughter|child|children|kid|kids|toddler|boy|girl|lo|dd|ds|sister|brother',
@@ -190,6 +192,8 @@ const raw = {
     'found|turns|turned out',
     'realis*|realiz*',
     'my|mine|our sleeping|prescription|prescribed',
+    // The adult's own tablets, given to the child.
+    'my|our own',
     'i prescribed',
     'prescribed me',
     'prescribed for me',
@@ -211,7 +215,8 @@ const raw = {
   wrongDose: ['wrong|double|extra dose|doses', 'overdos*'],
   /** Medicines that are never a young child's, whoever gives them. */
   adultOnlyMedicine: ['sleeping pill|pills|tablet|tablets', 'sedative|sedatives|diazepam|valium|codeine|tramadol|morphine|methadone|oxycodone|opioid|opioids'],
-  given: ['gave|given|giving|had|took|taken|got|put|accidentally|mixed|both'],
+  /** Given, or slipped into food or drink ('crushed into her yoghurt', 'dissolved in his juice'). */
+  given: ['gave|given|giving|had|took|taken|got|put|accidentally|mixed|both|crush*|dissolv*|stir*|sneak*'],
   doseQuestion: [
     'how much|many|often|long|soon',
     'dose|doses|dosage|dosing|ml|mls|mg|teaspoon*|spoonful*|puffs',
@@ -513,6 +518,13 @@ const raw = {
   /** Taking them all, said of pills named just before: with a means at hand, an overdose. */
   takeAll: ['take|taking|swallow* them|it all', 'take|taking|swallow* all of them|it'],
   hopeless: ['what point', 'no point', 'give|giving|gave up on everything|life', '@neg do|cope|go|take this|it|on anymore|more|longer'],
+  /** Tablets or blades stockpiled or hidden away (a warning sign suicide-prevention courses teach). */
+  stockpile: ['~stash*|hoard*|hidden|hiding|hid|stockpil*|saving|saved|collect*|pile pill|pills|tablet|tablets|meds|medication|paracetamol|painkillers|antidepressants|blade|blades|razor|razors'],
+  /** Looking up how to die: a method researched (search history, googling) or asked after. */
+  lethalQuery: ['how many|much take|takes|need|needed die|dying|kill|dead|overdose', 'lethal|fatal|deadly dose|doses|amount|overdose'],
+  /** Taking enough never to wake: with tablets stockpiled, a plan to die. */
+  neverWake: ['how many|much take|takes|need @neg wake', 'to|and @neg wake up'],
+  searched: ['search*|googl*|research*|looked|looking|look up', 'search history', 'browser|internet history'],
   /** What self-harm leaves to be found: blades kept hidden, and cuts in the places they are hidden (NSPCC and Young Minds warning signs). */
   hiddenBlades: ['found|find|finding|hidden|hiding|hid|hides|stash*|kept|keeps|keeping blade|blades|razor|razors|sharpener|sharpeners|scalpel|scalpels'],
   /**
@@ -551,6 +563,8 @@ const raw = {
   violence: [
     'threaten*|drunk|violent|violence|weapon|knife|gun|rage|raging|punch*|strangl*|beat|beats|beating|beaten|hit|hits|hitting|slap*|kick*|pinch*|shov*|smack*',
     'hold|holds|held|holding hand|hands|arm|head on|against|under|over|down',
+    // A child thrown, pushed or slammed against or onto something.
+    'threw|throw*|thrown|flung|fling*|hurl*|slam*|push*|shov* @victim against|into|onto|across|down|off|at',
     'teach* lesson',
   ],
   /** A child seized by someone the parent does not name as family, and carried off. */
@@ -559,9 +573,26 @@ const raw = {
   /** A child kept from coming home, by someone met online or a stranger. */
   heldAgainstWill: ['@neg let @victim leave|go|come|home'],
   stranger: ['online|internet|stranger|strangers', 'from|met|meet|meeting online|internet|app|snapchat|instagram|tiktok|discord', 'older|grown man|men|guy|adult'],
+  /** An adult stranger, or an adult met online: not a friend of the child's own age. */
+  groomer: [
+    'older|grown|adult man|men|guy|guys|woman|bloke',
+    'stranger|strangers',
+    'someone|somebody|man|guy|adult|person met|from online|internet|app|snapchat|instagram|tiktok|discord|game|gaming',
+  ],
+  /**
+   * What a groomer asks of a child (NSPCC signs of online grooming): pictures, a meeting, or
+   * secrecy. With an adult stranger or one met online, it is a safeguarding crisis.
+   */
+  groomingAsk: [
+    'ask*|want*|beg*|pressur*|request*|send*|sent photo*|picture*|pics|nudes|selfies|images|videos',
+    'want*|arrang*|plan*|ask*|invit*|trying|offer* meet|meeting|meetup',
+    'keep|keeping|kept it|this|them secret',
+  ],
   babyShaken: ['shake|shakes|shook|shaking baby|babies|newborn|infant'],
   fear: ['afraid|scared|frightened|terrified|petrified|fearful', 'help me|us', 'please stop|help', 'crying|screaming|shouting|yelling stop|help|please'],
   injuryMark: ['mark|marks|bruise*|bruising|welt*|weal*'],
+  /** An injury, told by its marks or by what a hurt limb does (NHS signs of a broken bone: swelling, a limp, a limb not used). */
+  injury: ['mark|marks|bruise*|bruising|welt*|weal*', 'swollen|swelling|limp|limping|broken|fractur*|dislocat*', '@neg use|move|lift|bend|straighten it|arm|leg|hand|wrist', '@neg put|bear weight'],
   disclosure: ['told|tells|tell|said|says|saying|disclosed|admitted'],
   secret: ['secret|secrets'],
   touched: ['touch*|touching|kiss*|undress*|photo*|pictures'],
@@ -680,6 +711,8 @@ const frameRaw = {
     'carried on',
     'came out',
     'was|is|seems|seemed|seem fine',
+    // A condition kept under control: 'her seizures are well controlled', 'under control on his meds'.
+    'well|under|fully|good controlled|control|managed',
     'came|come|comes|popped|bobbed up laughing|giggling|smiling|fine|happy|ok',
   ],
   /** A burn told as small and only sore or red: NHS guidance sends a burn to A&E for blisters, white or charred skin, size, or its cause. */
@@ -772,6 +805,11 @@ const idiomRaw = [
   'breathe|breath|breathing through nose',
   'chok* on words|tears|emotion|emotions',
   'long story',
+  // Unresponsive to what is said or asked ('to texts', 'to anything I say') is not listening; to a
+  // voice, a name, a touch or pain, the checks a first-aid course teaches, it is a sign.
+  'unresponsive +to !voice|name|call*|shout*|touch*|pain|shak*|pinch*|rub*|tickl*|prod*|poke*|splash*|water|sound|sounds|noise|noises|light|stimul*|me|us|anything|everything|anyone',
+  // Burning food is cooking: 'burnt the toast', 'burned our dinner'.
+  'burn|burns|burnt|burned|burning +the|my|our|his|her +dinner|tea|toast|food|rice|pan|pot|lunch|breakfast|supper|cake|meal|sauce|bacon|chips|pizza|bread|biscuits|cookies|porridge|sausages|onions|pasta|soup|eggs|roast|tray',
   // Eating, drinking and playing together are how a parent says a child is well.
   'eat*|ate|drink*|drank|feed*|fed and|or play*|eat*|drink*|sleep*|feed*',
 ];

@@ -243,7 +243,7 @@ export class MessageEvidence {
     const sentence = this.sentences[finding.sentence]!;
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
-    if (asksForLabel(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding)) return false;
+    if (asksForLabel(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding) || toldInStory(sentence, finding)) return false;
     // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
     if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
@@ -363,7 +363,7 @@ export class MessageEvidence {
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
-    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
+    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
     return present;
   }
 }
@@ -439,6 +439,23 @@ const QUESTION_STARTS = new Set(['what', 'how', 'when', 'which', 'why', 'is', 'a
 /** "What temperature is a fever in a newborn?": a question by its first word (a panicked statement may end in '?' too). */
 function isQuestion(sentence: Sentence): boolean {
   return QUESTION_STARTS.has(sentence[0]?.word ?? '');
+}
+
+/**
+ * "Why do scalp cuts bleed so much?", "how do fingers heal so fast?": a why or how question whose
+ * subject is a bare plural (no 'my', 'her' or 'the') asks about bodies in general, not an event.
+ */
+function isGeneralQuestion(sentence: Sentence): boolean {
+  const words = sentence.filter((token) => token.pos !== 'PUNCT');
+  if (!['why', 'how'].includes(words[0]?.word ?? '') || words[1]?.word !== 'do') return false;
+  // The tagger may read a noun as a verb ('scalp cuts', 'fingers bleed'), so the subject is found
+  // as a plural among the next three words, with no pronoun or article before it, and a verb after.
+  for (let index = 2; index < 5 && words[index]; index++) {
+    const word = words[index]!;
+    if (['PRON', 'DET', 'PROPN'].includes(word.pos)) return false;
+    if (['NOUN', 'VERB'].includes(word.pos) && word.word !== word.lemma && word.word.endsWith('s')) return words[index + 1]?.pos === 'VERB';
+  }
+  return false;
 }
 
 const QUOTES = new Set(["'", '"', '`']);
@@ -576,6 +593,25 @@ function asksForLabel(sentence: Sentence, finding: Span): boolean {
  */
 function likened(sentence: Sentence, finding: Span): boolean {
   return ['a', 'an'].includes(sentence[finding.start - 1]?.word ?? '') && sentence[finding.start - 2]?.word === 'like';
+}
+
+const STORIES = new Set(['drama', 'film', 'movie', 'show', 'programme', 'program', 'series', 'soap', 'episode', 'book', 'story', 'storyline', 'documentary', 'novel', 'play', 'cartoon', 'sitcom', 'article']);
+
+/**
+ * "A drama where a baby stopped breathing", "the book in which a girl drowns": what a clause
+ * opened by 'where' or 'in which' tells of a story just named happens in the story, not at home.
+ */
+function toldInStory(sentence: Sentence, finding: Span): boolean {
+  for (let index = finding.start - 1; index > 0; index--) {
+    const token = sentence[index]!;
+    const opens = token.word === 'where' || (token.word === 'which' && sentence[index - 1]!.word === 'in');
+    if (opens) {
+      const named = sentence.slice(Math.max(0, index - 5), index);
+      return named.some((word) => word.pos === 'NOUN' && STORIES.has(word.word));
+    }
+    if (token.boundary && token.word !== 'which') return false;
+  }
+  return false;
 }
 
 const CONTRASTS = new Set(['but', 'however', 'though', 'although', 'yet']);

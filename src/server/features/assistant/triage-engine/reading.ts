@@ -78,8 +78,20 @@ function normalise(message: string): string {
 
 const CONTENT_POS = new Set(['VERB', 'NOUN', 'PROPN', 'ADJ']);
 
-/** A content word, or 'do' as a main verb ("can't do this"), which ends a negation's reach. */
-function isContent(token: Token, next: Token | undefined): boolean {
+/** Verbs that link a subject to how it is: what a negation denies is the adjective after them ("doesn't get too hot"). */
+const LINKING = new Set(['get', 'become', 'seem', 'feel', 'look', 'go', 'turn']);
+
+/**
+ * A content word, or 'do' as a main verb ("can't do this"), which ends a negation's reach. A
+ * linking verb before an adjective does not: the adjective is what is denied.
+ */
+function isContent(sentence: Sentence, index: number): boolean {
+  const token = sentence[index]!;
+  const next = sentence[index + 1];
+  if (LINKING.has(token.lemma) && token.pos === 'VERB') {
+    const after = sentence.slice(index + 1).find((word) => word.pos !== 'ADV');
+    if (after?.pos === 'ADJ') return false;
+  }
   return CONTENT_POS.has(token.pos) || (token.lemma === 'do' && next?.pos !== 'VERB' && next?.pos !== 'PART');
 }
 
@@ -87,7 +99,8 @@ function isContent(token: Token, next: Token | undefined): boolean {
  * Wink marks everything from a negation to the next punctuation mark as negated. A negation
  * governs less than that: the next content word, and words joined to it by 'or' ("not coughing
  * or crying"). So "won't stop bleeding" negates 'stop', not 'bleeding', and "not fading under a
- * glass" leaves the glass alone.
+ * glass" leaves the glass alone. A denied noun governs what its 'of' names: "no thoughts of
+ * hurting myself" denies the hurting too.
  */
 function narrowNegation(sentence: Sentence): void {
   const flagged = sentence.map((token) => token.negated);
@@ -97,7 +110,10 @@ function narrowNegation(sentence: Sentence): void {
     if (!flagged[index] || token.boundary) open = false;
     else if (startsScope) open = true;
     token.negated = open;
-    if (open && isContent(token, sentence[index + 1])) open = ['or', 'nor'].includes(sentence[index + 1]?.word ?? '');
+    if (open && isContent(sentence, index)) {
+      const next = sentence[index + 1]?.word ?? '';
+      open = ['or', 'nor'].includes(next) || (token.pos === 'NOUN' && next === 'of' && flagged[index + 1] === true);
+    }
   });
 }
 

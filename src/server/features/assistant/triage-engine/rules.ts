@@ -58,6 +58,10 @@ export const rules: TriageRule[] = [
       ['tookMany', 'conflict'],
       // Blades kept hidden, with cuts on the child.
       ['hiddenBlades', 'hiddenCuts'],
+      // Means stockpiled or hidden, with how to die looked up or asked after.
+      ['stockpile', 'lethalQuery'],
+      ['stockpile', 'neverWake'],
+      ['searched', 'lethalQuery'],
       // Wounding wrists, forearms or thighs with something sharp, or while saying nobody loves them.
       ['selfWounding', 'sharpObject'],
       ['selfWounding', 'unloved'],
@@ -91,6 +95,9 @@ export const rules: TriageRule[] = [
       ['danger'],
       ['adult', 'violence', 'fear'],
       ['adult', 'violence', 'injuryMark'],
+      ['adult', 'violence', 'injury'],
+      // Grooming: an adult met online, or a stranger, asking for pictures, a meeting or secrecy.
+      ['groomer', 'groomingAsk'],
       ['adult', 'disclosure', 'touched'],
       ['adult', 'disclosure', 'injuryMark'],
       ['babyShaken'],
