@@ -21,7 +21,9 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * at the start of round 8, run once on round 8's frozen method, 6a84dbe) in round 9.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out.
+ * while a round changes the method no set is registered as held out. held-out-10/ was written
+ * blind by an outside tester at the start of round 9 (fdc6da3) and registered once round 9's
+ * method was frozen (c9f8f57).
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -36,6 +38,7 @@ export const EVALUATION_SETS = {
   'tuning-8': { urgent: 'held-out-7/urgent', ordinary: 'held-out-7/ordinary', questions: 'held-out-7/questions' },
   'tuning-9': { urgent: 'held-out-8/urgent', ordinary: 'held-out-8/ordinary', questions: 'held-out-8/questions' },
   'tuning-10': { urgent: 'held-out-9/urgent', ordinary: 'held-out-9/ordinary', questions: 'held-out-9/questions' },
+  'held-out': { urgent: 'held-out-10/urgent', ordinary: 'held-out-10/ordinary', questions: 'held-out-10/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
