@@ -18,12 +18,12 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * another helper while round 6 changed the method, run once on its frozen method) in round 7,
  * tuning-9 (held-out-8/, written blind by an outside tester during round 7, run once on round 7's
  * frozen method, 586076a) in round 8, tuning-10 (held-out-9/, written blind by an outside tester
- * at the start of round 8, run once on round 8's frozen method, 6a84dbe) in round 9.
+ * at the start of round 8, run once on round 8's frozen method, 6a84dbe) in round 9, tuning-11
+ * (held-out-10/, written blind by an outside tester at the start of round 9, run once on round 9's
+ * frozen method, c9f8f57) in round 10.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-10/ was written
- * blind by an outside tester at the start of round 9 (fdc6da3) and registered once round 9's
- * method was frozen (c9f8f57).
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -38,7 +38,7 @@ export const EVALUATION_SETS = {
   'tuning-8': { urgent: 'held-out-7/urgent', ordinary: 'held-out-7/ordinary', questions: 'held-out-7/questions' },
   'tuning-9': { urgent: 'held-out-8/urgent', ordinary: 'held-out-8/ordinary', questions: 'held-out-8/questions' },
   'tuning-10': { urgent: 'held-out-9/urgent', ordinary: 'held-out-9/ordinary', questions: 'held-out-9/questions' },
-  'held-out': { urgent: 'held-out-10/urgent', ordinary: 'held-out-10/ordinary', questions: 'held-out-10/questions' },
+  'tuning-11': { urgent: 'held-out-10/urgent', ordinary: 'held-out-10/ordinary', questions: 'held-out-10/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
