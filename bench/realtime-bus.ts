@@ -611,6 +611,8 @@ interface PipelineMeasured {
   readsPerSecond: number;
   /** Reads that found nothing (for the xid reader: nothing yet below xmin). */
   emptyReads: number;
+  /** How long each read took, from the reader's side (the query's round trip). */
+  readMs: number[];
   /** ms after the writers stopped until the reader had the last row. */
   caughtUpMs: number | undefined;
   check: PipelineCheck;
@@ -658,6 +660,7 @@ async function measurePipeline(
   const latencyOf = new Map<number, number>();
   let reads = 0;
   let emptyReads = 0;
+  const readMs: number[] = [];
   let readErrors = 0;
   let writeErrors = 0;
   let firstError: string | undefined;
@@ -665,7 +668,9 @@ async function measurePipeline(
 
   const loop = startPollingLoop({
     pass: async () => {
+      const began = performance.now();
       const rows = await pipeline.read(reader, cursor);
+      readMs.push(performance.now() - began);
       reads += 1;
       if (rows.length === 0) emptyReads += 1;
       const now = performance.now();
@@ -811,6 +816,7 @@ async function measurePipeline(
     latencies,
     readsPerSecond: reads / elapsed,
     emptyReads,
+    readMs: readMs.sort((a, b) => a - b),
     caughtUpMs: Number.isFinite(lastNeeded) ? Math.max(0, lastNeeded - writersDone) : undefined,
     check: {
       committed: truth.length,
@@ -948,7 +954,7 @@ try {
     }
     if (!postgresReady) continue;
     if (SECTIONS.has('read')) {
-      console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | caught up after ms | reads/s (empty) | check | PostgreSQL CPU | longest other transaction with an xid, ms |`);
+      console.log(`\n| outbox end to end | writers | offered | events/s committed | events/s read | commit-to-read p50 / p99 / max ms | caught up after ms | reads/s (empty), read p50 / p99 ms | check | PostgreSQL CPU | longest other transaction with an xid, ms |`);
       console.log(`|---|---:|---|---:|---:|---|---:|---:|---|---:|---|`);
       for (const pipeline of rotate(PIPELINES, round)) {
         for (const c of pipelineCases) {
@@ -961,7 +967,7 @@ try {
             : `FAILED: ${k.committed} committed, ${k.read} read, ${k.missing} missing, ${k.duplicates} duplicate, ${k.foreign} foreign, ${k.outOfOrder} out of order, ${k.acknowledgedUnread} acknowledged unread`;
           const errors = r.writeErrors + r.readErrors ? ` (${r.writeErrors} writes, ${r.readErrors} reads failed: ${r.firstError})` : '';
           console.log(
-            `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} (${r.emptyReads}) | ${verdict}${errors} | ${pct(r.brokerCpu)} | ${r.othersDatabase ? `${Math.round(r.othersOldestMs)} (${r.othersDatabase})` : 'none'} |`,
+            `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} (${r.emptyReads}), ${ms(percentile(r.readMs, 0.5))} / ${ms(percentile(r.readMs, 0.99))} | ${verdict}${errors} | ${pct(r.brokerCpu)} | ${r.othersDatabase ? `${Math.round(r.othersOldestMs)} (${r.othersDatabase})` : 'none'} |`,
           );
           if (r.hold) {
             console.log(
@@ -1038,6 +1044,15 @@ try {
     // How the two readers' queries run on the table as the run left it.
     const { db: planner } = await createDatabase({ kind: 'postgres', connectionString: url, max: 1 });
     const rows = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox_events`.execute(planner)).rows[0]!.n;
+    // And as the reader runs it: parameters, a cursor 10 stamped rows from the end.
+    const near = (
+      await sql<{ xid: string; id: number }>`SELECT xid::text AS xid, id FROM outbox_events WHERE xid IS NOT NULL ORDER BY xid DESC, id DESC OFFSET 10 LIMIT 1`.execute(planner)
+    ).rows[0];
+    if (near) {
+      const analysed = await sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) SELECT id, type, family_id, nursery_id, payload, occurred_at, xid::text AS xid FROM outbox_events
+        WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) AND (xid, id) > (${near.xid}::xid8, ${near.id}::int) ORDER BY xid, id LIMIT ${READ_BATCH}`.execute(planner);
+      console.log(`\nxid reader 10 rows from the end: ${analysed.rows.map((r) => Object.values(r as Record<string, string>)[0]).join(' / ')}`);
+    }
     for (const [name, query] of [
       ['xid reader', sql`EXPLAIN (COSTS OFF) SELECT id, type, family_id, nursery_id, payload, occurred_at, xid FROM outbox_events WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) AND (xid, id) > ('1'::xid8, 0) ORDER BY xid, id LIMIT 500`],
       ['id reader', sql`EXPLAIN (COSTS OFF) SELECT id, type, family_id, nursery_id, payload, occurred_at FROM outbox_events WHERE id > 1 ORDER BY id LIMIT 500`],
