@@ -6,6 +6,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     // Fails any test whose REST answers the OpenAPI document does not declare.
     setupFiles: ['tests/helpers/response-contract-setup.ts'],
+    // Each test database is a copy of one migrated before the files start.
+    globalSetup: ['tests/helpers/database-template.ts'],
     // Each file opens its own database (a PGlite instance takes seconds and ~600 MB): two at a time on two cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/database';
 import pg from 'pg';
@@ -14,37 +15,51 @@ export interface TestDatabase extends DatabaseHandle {
   drop(): Promise<void>;
 }
 
+/** Where the global setup (database-template.ts) left the migrated template, when it ran. */
+export const DATABASE_TEMPLATE_ENV = 'NESTLING_TEST_DATABASE_TEMPLATE';
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a temporary database
- * created on the PostgreSQL server and dropped afterwards.
+ * created on the PostgreSQL server and dropped afterwards. Under vitest each is a copy of the
+ * template the global setup migrated; elsewhere (benches, scripts) it is migrated here.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = process.env[DATABASE_TEMPLATE_ENV];
   if (!testPostgresUrl) {
-    const handle = await createDatabase({ kind: 'pglite', dataDir: undefined });
+    if (template) pgliteTemplate ??= readFile(template).then((bytes) => new Blob([bytes]));
+    const handle = await createDatabase({ kind: 'pglite', dataDir: undefined, copyOf: template ? await pgliteTemplate : undefined });
     await migrateToLatest(handle.db);
     return { ...handle, connectionString: undefined, drop: () => handle.db.destroy() };
   }
   const name = `nestling_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testPostgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(testPostgresUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(testPostgresUrl);
   url.pathname = `/${name}`;
   const connectionString = url.toString();
   const handle = await createDatabase({ kind: 'postgres', connectionString, max: 20 });
+  // A no-op on a copy of the template, which is already migrated.
   await migrateToLatest(handle.db);
   return {
     ...handle,
     connectionString,
     async drop() {
       await handle.db.destroy();
-      const cleanup = new pg.Client({ connectionString: testPostgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(testPostgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** Runs one statement on the PostgreSQL server as the test user (databases come and go this way). */
+export async function adminQuery(serverUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** The family a user belongs to; throws for an account with none (staff, teachers). */

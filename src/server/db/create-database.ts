@@ -21,7 +21,8 @@ const parsers = {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; connectionString: string; max?: number }
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /** `copyOf`: the tarball of a data directory (`PGlite.dumpDataDir`) to start from. */
+  | { kind: 'pglite'; dataDir: string | undefined; copyOf?: Blob };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -53,6 +54,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
     dataDir: target.dataDir ? path.resolve(target.dataDir, 'pglite') : undefined,
     extensions: { btree_gist, pg_trgm },
     parsers,
+    loadDataDir: target.copyOf,
   });
   await pglite.waitReady;
   return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite', pglite, pool: undefined };
