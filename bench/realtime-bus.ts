@@ -566,15 +566,17 @@ const PIPELINES: Pipeline[] = [
     },
     // Below the snapshot's xmin every transaction has ended, so no row can still appear there:
     // what is read is final, and (xid, id) is a total order over it. xid8 (64 bits, no
-    // wraparound) compares numerically; its text would not.
+    // wraparound) compares numerically; its text would not. The text goes out under another
+    // name: ORDER BY takes an output column's name first, and `xid::text AS xid` would sort as
+    // text (wrong once xids grow a digit, and a sort instead of the index's order).
     read: async (reader, cursor) => {
-      const { rows } = await sql<{ id: number; xid: string; payload: { seq: number } }>`
-        SELECT id, type, family_id, nursery_id, payload, occurred_at, xid::text AS xid
+      const { rows } = await sql<{ id: number; xid_text: string; payload: { seq: number } }>`
+        SELECT id, type, family_id, nursery_id, payload, occurred_at, xid::text AS xid_text
         FROM outbox_events
         WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) AND (xid, id) > (${cursor.xid}::xid8, ${cursor.id}::int)
         ORDER BY xid, id
         LIMIT ${READ_BATCH}`.execute(reader);
-      return rows.map((r) => ({ id: r.id, xid: r.xid, seq: Number(r.payload.seq) }));
+      return rows.map((r) => ({ id: r.id, xid: r.xid_text, seq: Number(r.payload.seq) }));
     },
     follows: (a, b) => BigInt(b.xid) > BigInt(a.xid) || (b.xid === a.xid && b.id > a.id),
   },
@@ -1049,7 +1051,7 @@ try {
       await sql<{ xid: string; id: number }>`SELECT xid::text AS xid, id FROM outbox_events WHERE xid IS NOT NULL ORDER BY xid DESC, id DESC OFFSET 10 LIMIT 1`.execute(planner)
     ).rows[0];
     if (near) {
-      const analysed = await sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) SELECT id, type, family_id, nursery_id, payload, occurred_at, xid::text AS xid FROM outbox_events
+      const analysed = await sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) SELECT id, type, family_id, nursery_id, payload, occurred_at, xid::text AS xid_text FROM outbox_events
         WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) AND (xid, id) > (${near.xid}::xid8, ${near.id}::int) ORDER BY xid, id LIMIT ${READ_BATCH}`.execute(planner);
       console.log(`\nxid reader 10 rows from the end: ${analysed.rows.map((r) => Object.values(r as Record<string, string>)[0]).join(' / ')}`);
     }
