@@ -596,6 +596,8 @@ interface PipelineCheck {
   /** Distinct rows of the case the reader read. */
   read: number;
   missing: number;
+  /** Of the missing, those behind the reader's cursor: skipped for good (the rest were still held back). */
+  skipped: number;
   duplicates: number;
   /** Rows read that the case did not commit. */
   foreign: number;
@@ -778,7 +780,10 @@ async function measurePipeline(
   const elapsed = (writersDone - start) / 1000;
 
   // What the case committed, from the table itself.
-  const truth = (await sql<{ id: number }>`SELECT id FROM outbox_events WHERE id > ${floor}::int ORDER BY id`.execute(reader)).rows.map((r) => r.id);
+  const truthRows = (
+    await sql<{ id: number; xid_text: string | null }>`SELECT id, xid::text AS xid_text FROM outbox_events WHERE id > ${floor}::int ORDER BY id`.execute(reader)
+  ).rows;
+  const truth = truthRows.map((r) => r.id);
   const truthSet = new Set(truth);
   const readIds = () => new Set(got.map((r) => r.id));
   void loop.wake();
@@ -824,6 +829,7 @@ async function measurePipeline(
       committed: truth.length,
       read: caseRead,
       missing: truth.filter((id) => !distinct.has(id)).length,
+      skipped: truthRows.filter((r) => !distinct.has(r.id) && !pipeline.follows(cursor, { id: r.id, xid: r.xid_text ?? '0' })).length,
       duplicates: got.length - distinct.size,
       foreign: [...distinct].filter((id) => !truthSet.has(id)).length,
       outOfOrder,
@@ -966,7 +972,7 @@ try {
           const k = r.check;
           const verdict = checkPassed(k)
             ? `ok: ${k.committed} committed, each read once, in order`
-            : `FAILED: ${k.committed} committed, ${k.read} read, ${k.missing} missing, ${k.duplicates} duplicate, ${k.foreign} foreign, ${k.outOfOrder} out of order, ${k.acknowledgedUnread} acknowledged unread`;
+            : `FAILED: ${k.committed} committed, ${k.read} read, ${k.missing} missing (${k.skipped} behind the cursor, ${k.missing - k.skipped} still held back), ${k.duplicates} duplicate, ${k.foreign} foreign, ${k.outOfOrder} out of order, ${k.acknowledgedUnread} acknowledged unread`;
           const errors = r.writeErrors + r.readErrors ? ` (${r.writeErrors} writes, ${r.readErrors} reads failed: ${r.firstError})` : '';
           console.log(
             `| ${pipeline.name} | ${c.writers} | ${caseLabel(c)} | ${Math.round(r.committed)} | ${Math.round(r.delivered)} | ${ms(percentile(r.latencies, 0.5))} / ${ms(percentile(r.latencies, 0.99))} / ${ms(percentile(r.latencies, 1))} | ${r.caughtUpMs === undefined ? '–' : Math.round(r.caughtUpMs)} | ${Math.round(r.readsPerSecond)} (${r.emptyReads}), ${ms(percentile(r.readMs, 0.5))} / ${ms(percentile(r.readMs, 0.99))} | ${verdict}${errors} | ${pct(r.brokerCpu)} | ${r.othersDatabase ? `${Math.round(r.othersOldestMs)} (${r.othersDatabase})` : 'none'} |`,
