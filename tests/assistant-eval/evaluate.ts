@@ -65,7 +65,8 @@ export function load<T>(name: string): T[] {
 export interface SetReport {
   name: SetName;
   retrieval: { questions: number; top1: number; top3: number; misses: { question: string; expected: string; got: string[] }[] };
-  urgent: { messages: number; triaged: number; sameCategory: number; missed: Urgent[]; otherCategory: (Urgent & { got: string })[] };
+  /** byCheckIn: triaged only by the safety net's check-in (the emergency number first, as a condition). */
+  urgent: { messages: number; triaged: number; sameCategory: number; byCheckIn: Urgent[]; missed: Urgent[]; otherCategory: (Urgent & { got: string })[] };
   /** Ordinary look-alikes: an emergency or crisis answer is a false alarm; a dose question sent to a pharmacist is not. */
   ordinary: { messages: number; falseAlarms: Alarm[]; referrals: string[] };
   /** Labelled questions (all ordinary parenting questions) answered as an emergency or crisis. */
@@ -76,10 +77,10 @@ export interface SetReport {
  * An urgent message is triaged when it gets an answer at its category's level or a more
  * urgent one: an overdose answered only with "ask a pharmacist" is a miss.
  */
-function triagedAsUrgentAsLabelled(message: Urgent): { triaged: boolean; got?: TriageCategory } {
+function triagedAsUrgentAsLabelled(message: Urgent): { triaged: boolean; got?: TriageCategory; checkIn?: boolean } {
   const result = triage(message.message);
   if (!result) return { triaged: false };
-  return { triaged: result.level !== 'referral' || TRIAGE_LEVELS[message.category] === 'referral', got: result.category };
+  return { triaged: result.level !== 'referral' || TRIAGE_LEVELS[message.category] === 'referral', got: result.category, checkIn: result.level === 'check-in' };
 }
 
 function alarms(messages: string[]): { falseAlarms: Alarm[]; referrals: string[] } {
@@ -88,7 +89,8 @@ function alarms(messages: string[]): { falseAlarms: Alarm[]; referrals: string[]
   for (const message of messages) {
     const result = triage(message);
     if (result?.level === 'referral') referrals.push(message);
-    else if (result) falseAlarms.push({ message, category: result.category });
+    // A check-in opens with the emergency number: on an ordinary message it is a false alarm.
+    else if (result) falseAlarms.push({ message, category: result.level === 'check-in' ? `check-in, ${result.category}` : result.category });
   }
   return { falseAlarms, referrals };
 }
@@ -107,11 +109,14 @@ async function evaluateSet(assistant: Pick<AssistantService, 'findArticles'>, na
     else retrieval.misses.push({ question, expected, got });
   }
 
-  const urgent: SetReport['urgent'] = { messages: urgentMessages.length, triaged: 0, sameCategory: 0, missed: [], otherCategory: [] };
+  const urgent: SetReport['urgent'] = { messages: urgentMessages.length, triaged: 0, sameCategory: 0, byCheckIn: [], missed: [], otherCategory: [] };
   for (const message of urgentMessages) {
-    const { triaged, got } = triagedAsUrgentAsLabelled(message);
+    const { triaged, got, checkIn } = triagedAsUrgentAsLabelled(message);
     if (!triaged) urgent.missed.push(message);
-    else {
+    else if (checkIn) {
+      urgent.triaged++;
+      urgent.byCheckIn.push(message);
+    } else {
       urgent.triaged++;
       if (got === message.category) urgent.sameCategory++;
       else urgent.otherCategory.push({ ...message, got: got! });
@@ -158,7 +163,7 @@ function formatSet(report: SetReport): string[] {
   const { name, retrieval, urgent, ordinary, questionFalseAlarms } = report;
   const lines = [
     `${name} set`,
-    `  urgent, ${urgent.messages} messages: ${urgent.triaged} triaged = ${percent(urgent.triaged, urgent.messages)} (goal 100%), ${urgent.sameCategory} in the labelled category`,
+    `  urgent, ${urgent.messages} messages: ${urgent.triaged} triaged = ${percent(urgent.triaged, urgent.messages)} (goal 100%), ${urgent.sameCategory} in the labelled category, ${urgent.byCheckIn.length} only by the safety net's check-in`,
     `  ordinary look-alikes, ${ordinary.messages} messages: ${ordinary.falseAlarms.length} false alarms = ${percent(ordinary.falseAlarms.length, ordinary.messages)} ` +
       `(goal ≤ ${GOALS.maxFalseAlarmShare * 100}%); ${ordinary.referrals.length} dose questions referred to a pharmacist`,
     `  retrieval, ${retrieval.questions} labelled questions: top-1 ${retrieval.top1} = ${percent(retrieval.top1, retrieval.questions)} (goal ≥ ${GOALS.top1 * 100}%), ` +
@@ -167,6 +172,7 @@ function formatSet(report: SetReport): string[] {
   ];
   for (const miss of retrieval.misses) lines.push(`  top-3 miss: "${miss.question}" expected ${miss.expected}, got ${miss.got.join(', ') || 'nothing'}`);
   for (const flag of urgent.missed) lines.push(`  urgent not triaged (${flag.category}): "${flag.message}"`);
+  for (const flag of urgent.byCheckIn) lines.push(`  urgent triaged by a check-in only (${flag.category}): "${flag.message}"`);
   for (const flag of urgent.otherCategory) lines.push(`  urgent triaged as ${flag.got}, labelled ${flag.category}: "${flag.message}"`);
   for (const alarm of [...ordinary.falseAlarms, ...questionFalseAlarms]) lines.push(`  false alarm (${alarm.category}): "${alarm.message}"`);
   const missed = missedGoals(report);

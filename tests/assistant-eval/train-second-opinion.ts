@@ -14,6 +14,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { checkInHolds, type SafetyNet, SHIPPED_SAFETY_NET } from '../../src/server/features/assistant/triage';
 import { MessageEvidence } from '../../src/server/features/assistant/triage-engine/evidence';
 import { rules } from '../../src/server/features/assistant/triage-engine/rules';
 import {
@@ -27,7 +28,7 @@ import {
   type Thresholds,
   weightsOf,
 } from '../../src/server/features/assistant/triage-engine/second-opinion';
-import { ordinary, ordinaryLookAlikes, urgent, urgentAnyCategory } from '../assistant/triage-probes';
+import { checkInLookAlikes, ordinary, ordinaryLookAlikes, urgent, urgentAnyCategory } from '../assistant/triage-probes';
 import { EVALUATION_SETS, load, type LabelledQuestion, type Ordinary, type SetName, type Urgent } from './evaluate';
 
 /** 2^12 and 2^13 buckets caught fewer of held-out-5's emergencies with the rules (190 and 191 of 192 at 0.4). */
@@ -58,6 +59,8 @@ interface Example {
   message: string;
   label: string;
   evidence: MessageEvidence;
+  /** Where an ordinary example comes from: a look-alike or a labelled question. */
+  kind?: 'look-alike' | 'question';
 }
 
 function examplesOf(name: SetName): Example[] {
@@ -67,8 +70,8 @@ function examplesOf(name: SetName): Example[] {
     // Dose questions are the rules' to refer; the second opinion only ever says 'emergency', and
     // since round 9 it outranks a referral, so it learns a dose question as no emergency.
     ...load<Urgent>(files.urgent).map((u) => read(u.message, u.category === 'dose-question' ? ORDINARY : u.category)),
-    ...load<Ordinary>(files.ordinary).map((o) => read(o.message, ORDINARY)),
-    ...load<LabelledQuestion>(files.questions).map((q) => read(q.question, ORDINARY)),
+    ...load<Ordinary>(files.ordinary).map((o) => ({ ...read(o.message, ORDINARY), kind: 'look-alike' as const })),
+    ...load<LabelledQuestion>(files.questions).map((q) => ({ ...read(q.question, ORDINARY), kind: 'question' as const })),
   ];
 }
 
@@ -87,7 +90,7 @@ function probeExamples(): Example[] {
       if (!category) throw new Error(`the rules no longer triage the probe "${message}"`);
       return { ...example, label: category };
     }),
-    ...[...ordinary, ...ordinaryLookAlikes].map((message) => read(message, ORDINARY)),
+    ...[...ordinary, ...ordinaryLookAlikes, ...checkInLookAlikes].map((message) => read(message, ORDINARY)),
   ];
 }
 
@@ -185,6 +188,38 @@ if (!leftOut) {
       const alarms = held.filter((e, i) => e.label === ORDINARY && urgent[i]).length;
       const overrule = overruleAt > 1 ? 'never' : overruleAt.toFixed(3);
       console.log(`  overrule at ${overrule}, ordinary below ${ordinaryBelow.toFixed(1)}: ${caught}/${urgentCount} urgent, ${alarms} false alarms`);
+    }
+  }
+  // The safety net (triage.ts) on what the rules and the model leave: the check-in answer opens
+  // with the emergency number, so it counts as triaged on an urgent message and as a false alarm
+  // on a look-alike or a question, as the evaluation counts it.
+  const shipped = urgentAt({ ordinaryBelow: ORDINARY_BELOW, overruleAt: OVERRULE_AT });
+  const lookAlikes = held.filter((e) => e.kind === 'look-alike').length;
+  const nets: [string, SafetyNet][] = [
+    ['no safety net', { signsBelow: 0, modelBelow: 0 }],
+    ['a danger sign, model ordinary < 0.90', { signsBelow: 0.9, modelBelow: 0 }],
+    ['a danger sign, model ordinary < 0.95', { signsBelow: 0.95, modelBelow: 0 }],
+    ['a danger sign, model ordinary < 0.99', { signsBelow: 0.99, modelBelow: 0 }],
+    ['a danger sign, any model opinion', { signsBelow: 1.01, modelBelow: 0 }],
+    ['model ordinary < 0.75 alone', { signsBelow: 0, modelBelow: 0.75 }],
+    ['model ordinary < 0.80 alone', { signsBelow: 0, modelBelow: 0.8 }],
+    ['model ordinary < 0.85 alone', { signsBelow: 0, modelBelow: 0.85 }],
+    ['model ordinary < 0.90 alone', { signsBelow: 0, modelBelow: 0.9 }],
+    ['a danger sign with model ordinary < 0.90, or model ordinary < 0.80', { signsBelow: 0.9, modelBelow: 0.8 }],
+    ['a danger sign with model ordinary < 0.95, or model ordinary < 0.80', { signsBelow: 0.95, modelBelow: 0.8 }],
+  ];
+  for (const [label, net] of nets) {
+    const answered = read.map(({ example, opinion }, i) => shipped[i]! || checkInHolds(example.evidence, opinion, net));
+    const caught = held.filter((e, i) => e.label !== ORDINARY && answered[i]).length;
+    const alarms = held.filter((e, i) => e.kind === 'look-alike' && answered[i]).length;
+    const asked = held.filter((e, i) => e.kind === 'question' && answered[i]).length;
+    const mark = JSON.stringify(net) === JSON.stringify(SHIPPED_SAFETY_NET) ? ' (shipped)' : '';
+    console.log(`  safety net, ${label}${mark}: ${caught}/${urgentCount} urgent, ${alarms}/${lookAlikes} look-alikes and ${asked} questions answered with the number`);
+    if (process.argv.includes('--list-net') && mark) {
+      read.forEach(({ example, opinion }, i) => {
+        if (shipped[i] || !checkInHolds(example.evidence, opinion, net)) return;
+        console.log(`    check-in on ${example.label === ORDINARY ? example.kind : 'urgent'}, p(ordinary) ${opinion.ordinary.toFixed(3)}: ${example.message}`);
+      });
     }
   }
   const named = read.filter(({ example, opinion }) => example.label !== ORDINARY && opinion.category === example.label).length;

@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { EMERGENCY_CALL, TRIAGE_LEVELS, triage } from '../../src/server/features/assistant/triage';
-import { ordinary, ordinaryLookAlikes, urgent, urgentAnyCategory } from './triage-probes';
+import { CHECK_IN_ANSWER, EMERGENCY_CALL, TRIAGE_LEVELS, triage } from '../../src/server/features/assistant/triage';
+import { checkInLookAlikes, ordinary, ordinaryLookAlikes, urgent, urgentAnyCategory } from './triage-probes';
 
 describe('safety triage', () => {
   it.each(urgentAnyCategory)('answers "%s" as an emergency or crisis', (message) => {
     expect(triage(message)?.level).toMatch(/^(?:emergency|crisis)$/);
   });
 
+  // A check-in opens with the emergency number, so on a look-alike it is a false alarm too.
   it.each(ordinaryLookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis)$/);
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  // The safety net's known cost on the probes: a check-in (a false alarm), never an emergency answer.
+  it.each(checkInLookAlikes)('answers a look-alike with at most a check-in: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').toMatch(/^(?:none|referral|check-in)$/);
+  });
+
+  it('opens a check-in with the emergency number, as a condition, and gives no steps or diagnosis', () => {
+    // A safety net that checks in on everything the rules and the model leave, to read its answer.
+    const result = triage('my son is obsessed with the colour blue', { signsBelow: 0, modelBelow: 1.01 })!;
+    expect(result.level).toBe('check-in');
+    expect(result.answer).toBe(CHECK_IN_ANSWER);
+    expect(result.answer.split('\n')[0]).toMatch(/call your local emergency number now \(911/);
+    expect(result.answer.split('\n').filter((line) => line.startsWith('- '))).toEqual([]);
   });
 
   it.each(urgent)('recognises %s in "%s"', (category, message) => {

@@ -546,6 +546,12 @@ const raw = {
     'scared|afraid|terrified|frightened what i might|could|will|would do',
     'pillow|cushion|hand|hands|blanket over|on @kid face|mouth|nose',
   ],
+  /** Thinking of jumping or throwing oneself, which with a height (a balcony, a bridge, a high floor) is a method thought of. */
+  jumpThought: ['think|thinking|thought|thoughts|urge|urges about|of jump|jumping', 'throw|throwing myself'],
+  height: ['balcony|bridge|window|roof|rooftop|ledge|cliff|tower|motorway|platform', 'car park', 'floor|storey|story building|flat|up'],
+  /** A goodbye sent or left, which suicide-prevention courses teach as a warning sign when the person then cannot be reached. */
+  farewell: ['texted|messaged|sent|wrote|left goodbye|goodbyes|farewell', 'goodbye|farewell note|letter|text|message|video'],
+  unreachable: ['switched|turned off phone', 'phone off|dead', 'taken|took car', 'disappeared|vanished'],
   adultHarm: [
     '@adult drag*|yank*|shov*|hit|hits|hitting|beat|beats|beating|punch*|slap*|kick*|shake|shakes|shook|shaking|strangl*|chok*|burn|burns|burned|burnt|hurt|hurts|hurting|abus*|threaten*|smack*|squeez*|throw*|threw|bite|bites|lock*|starv*|smother*|punish*|molest*|rape* @victim',
     'being|been|was|were|is|are|get|gets|got beaten|abused|molested|raped',
@@ -588,6 +594,9 @@ const raw = {
     'want*|arrang*|plan*|ask*|invit*|trying|offer* meet|meeting|meetup',
     'keep|keeping|kept it|this|them secret',
   ],
+  /** A threat, shouted or made, to kill or strangle a child. */
+  killThreat: ['kill|murder|strangle|smother|drown him|her|them|baby|babies|son|daughter|child|children|kid|kids|toddler|boy|girl'],
+  shouting: ['shout*|scream*|yell*|threaten*|threat*|roar*'],
   babyShaken: ['shake|shakes|shook|shaking baby|babies|newborn|infant'],
   fear: ['afraid|scared|frightened|terrified|petrified|fearful', 'help me|us', 'please stop|help', 'crying|screaming|shouting|yelling stop|help|please'],
   injuryMark: ['mark|marks|bruise*|bruising|welt*|weal*'],
@@ -726,7 +735,7 @@ const frameRaw = {
   ],
   worsening: ['but|and +now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening', 'hours|minutes|mins|while|day later'],
   /** A change told as it happens: what a setting would explain ("asleep", "not listening") has turned into something else. */
-  suddenChange: ['but|and +now', 'suddenly', 'all of sudden'],
+  suddenChange: ['but|and +now', 'suddenly', 'all of sudden', 'than normal|usual|before', 'mid sentence|sentences|conversation|meal|feed'],
   /** The parent is caring for the child, whoever's it is: "I'm minding my niece". */
   inMyCare: ['look|looking|looked after', 'minding|babysit*|childmind*', 'at our|my house|home|place'],
   /** The story turning to the child, now: "Now he's wheezing". */
@@ -805,6 +814,8 @@ const idiomRaw = [
   'breathe|breath|breathing through nose',
   'chok* on words|tears|emotion|emotions',
   'long story',
+  // Abusing or attacking a pet, a toy or food is play or a joke about it.
+  'abus*|attack*|tortur*|assault* +the|my|our|his|her +cat|cats|dog|dogs|pet|pets|puppy|kitten|hamster|rabbit|toy|toys|teddy|food|dinner',
   // Unresponsive to what is said or asked ('to texts', 'to anything I say') is not listening; to a
   // voice, a name, a touch or pain, the checks a first-aid course teaches, it is a sign.
   'unresponsive +to !voice|name|call*|shout*|touch*|pain|shak*|pinch*|rub*|tickl*|prod*|poke*|splash*|water|sound|sounds|noise|noises|light|stimul*|me|us|anything|everything|anyone',

@@ -191,18 +191,37 @@ export class MessageEvidence {
     const names = this.sentenceFrames.flatMap((frameSet) => [...frameSet].map((frame) => `f:${frame}`));
     for (const cue of Object.keys(conceptPhrases) as ConceptName[]) {
       for (const finding of this.find(cue)) {
-        const sentence = this.sentences[finding.sentence]!;
-        const discounts = [
-          ...(sentence[finding.start]!.negated ? ['negated'] : []),
-          ...(this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding)) ? ['idiom'] : []),
-          ...(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding) ? ['adult'] : []),
-          ...(this.taught(finding) ? ['lesson'] : []),
-          ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
-        ];
+        const discounts = this.discountsOf(cue, finding);
         names.push(`k:${cue}`, ...(discounts.length === 0 ? ['now'] : discounts).map((discount) => `k:${cue}:${discount}`));
       }
     }
     return names;
+  }
+
+  /**
+   * Which of these cues the message tells as happening now: found at least once with nothing
+   * discounting it (not negated, not in an idiom, not a sign said of an adult, not a lesson, not
+   * in a sentence set in a talk frame), in a message that names someone rather than speaking of
+   * children in general. The triage's safety net reads danger signs this way.
+   */
+  cuesNow(cues: readonly Cue[]): Cue[] {
+    if (this.aboutChildrenInGeneral) return [];
+    // A setting (asleep, a tantrum) does not explain a sign told as a change ("sleepier than normal").
+    const counts = (cue: Cue, finding: Finding) =>
+      this.discountsOf(cue, finding).every((discount) => (discount === 'benign' || discount === 'inattentive') && this.sentenceFrames[finding.sentence]!.has('suddenChange'));
+    return cues.filter((cue) => this.find(cue).some((finding) => counts(cue, finding)));
+  }
+
+  /** What discounts one finding of a cue, as the second opinion's reading names it; empty when it counts as now. */
+  private discountsOf(cue: Cue, finding: Finding): string[] {
+    const sentence = this.sentences[finding.sentence]!;
+    return [
+      ...(sentence[finding.start]!.negated ? ['negated'] : []),
+      ...(this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding)) ? ['idiom'] : []),
+      ...(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding) ? ['adult'] : []),
+      ...(this.taught(finding) ? ['lesson'] : []),
+      ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
+    ];
   }
 
   /** Each group of sentences, each two adjacent groups, and, for a group that moves the story on, all that came before it. */

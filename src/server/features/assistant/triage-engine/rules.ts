@@ -69,6 +69,10 @@ export const rules: TriageRule[] = [
       ['means', 'takeAll'],
       ['decision', 'endIt'],
       ['lowMood', 'planIt'],
+      // A goodbye sent, with the person then out of reach.
+      ['farewell', 'unreachable'],
+      // Thoughts of jumping, with a height at hand.
+      ['jumpThought', 'height'],
     ],
     aboutParent: ['overdoseTaken', 'manyTaken'],
     steps: [
@@ -101,6 +105,8 @@ export const rules: TriageRule[] = [
       ['adult', 'disclosure', 'touched'],
       ['adult', 'disclosure', 'injuryMark'],
       ['babyShaken'],
+      // An adult threatening, shouting, to kill a child.
+      ['adult', 'killThreat', 'shouting'],
       ['parentHarm', 'lostControl'],
       ['parentHarm', 'injuryMark'],
       ['parentHarm', 'bleeding'],
