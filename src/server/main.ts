@@ -22,7 +22,7 @@ async function main() {
   }
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
-  if (database.kind === 'pglite' && (await isEmpty(database.db))) await seed(database.db);
+  if (database.kind === 'pglite' && (await isEmpty(database.db))) await seed(database.db, new Date(), config.timeZone);
 
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.db.destroy());

@@ -31,10 +31,10 @@ export async function createTestApp(
   options: { seed?: boolean; now?: () => Date; env?: Record<string, string>; authLimits?: AuthLimits; reauthorizeEveryMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  if (options.seed !== false) await seed(database.db, options.now?.());
   // Uploaded images go to DATA_DIR/images: a directory of this app's own, removed on close.
   const dataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'nestling-test-data-'));
   const config = testConfig({ ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
+  if (options.seed !== false) await seed(database.db, options.now?.(), config.timeZone);
   const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent', authLimits: options.authLimits, reauthorizeEveryMs: options.reauthorizeEveryMs });
   checkResponsesAgainstDocument(app);
   await app.ready();

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { loadKnowledgeBase } from '../features/assistant/knowledge-base.loader';
 import { hashPassword } from '../lib/passwords';
+import { localClock } from '../lib/local-clock';
 import type { Database } from '../db/database';
 import { foundFamily } from '../db/family-scope';
 import { seedCommunityAndMentalHealth } from './seed-community-and-mental-health';
@@ -28,8 +29,12 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return Number(row.count) === 0;
 }
 
-/** Loads the demo data in one transaction, so a failure leaves the database as it was. */
-export async function seed(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+/**
+ * Loads the demo data in one transaction, so a failure leaves the database as it was. Its
+ * activities fall on today's date in `timeZone`, where the daily report looks for them.
+ */
+export async function seed(db: Kysely<Database>, now: Date = new Date(), timeZone = 'UTC'): Promise<void> {
+  const activityTime = demoTimeline(now, timeZone, [...demoActivities, ...secondFamilyActivities]);
   const [parentHash, secondHash, staffHash] = await Promise.all([
     hashPassword(demoAccounts.parent.password),
     hashPassword(demoAccounts.secondParent.password),
@@ -114,8 +119,8 @@ export async function seed(db: Kysely<Database>, now: Date = new Date()): Promis
 
     const parentFamily = await foundFamily(trx, { id: parent, name: demoNames.parent });
     const secondFamily = await foundFamily(trx, { id: second, name: demoNames.secondParent });
-    await insertFamily(trx, parentFamily, demoChildren, demoActivities, classroomIds, now);
-    await insertFamily(trx, secondFamily, secondFamilyChildren, secondFamilyActivities, classroomIds, now);
+    await insertFamily(trx, parentFamily, demoChildren, demoActivities, classroomIds, now, activityTime);
+    await insertFamily(trx, secondFamily, secondFamilyChildren, secondFamilyActivities, classroomIds, now, activityTime);
     await seedCommunityAndMentalHealth(trx, { parent, secondParent: second }, now);
     await loadKnowledgeBase(trx);
   });
@@ -142,6 +147,7 @@ async function insertFamily(
   activities: SeedActivity[],
   classroomIds: Map<string, number>,
   now: Date,
+  activityTime: (minutesAgo: number) => Date,
 ) {
   const childIds: number[] = [];
   for (const child of children) {
@@ -173,13 +179,25 @@ async function insertFamily(
         camera_id: camera.id,
         type: activity.type,
         description: activity.description,
-        occurred_at: new Date(now.getTime() - activity.minutesAgo * 60_000),
+        occurred_at: activityTime(activity.minutesAgo),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const childId = activity.childIndex === null ? undefined : childIds[activity.childIndex];
     if (childId !== undefined) await trx.insertInto('activity_children').values({ activity_id: id, child_id: childId }).execute();
   }
+}
+
+/**
+ * When a demo activity happened: `minutesAgo` before now. Early in the day, before the demo's
+ * hours fit since midnight, the whole timeline is squeezed into the time since midnight, in the
+ * same order, so that today's report and feed hold the demo day whenever the app starts.
+ */
+function demoTimeline(now: Date, timeZone: string, activities: readonly SeedActivity[]) {
+  const longestMs = (Math.max(...activities.map((activity) => activity.minutesAgo)) + 1) * 60_000;
+  const sinceMidnightMs = (localClock(now, timeZone).minute * 60 + now.getUTCSeconds()) * 1000;
+  const scale = Math.min(1, sinceMidnightMs / longestMs);
+  return (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000 * scale);
 }
 
 /** Monday to Friday, 07:30 to 18:30: when parents may watch the cameras (staff set them on /staff). */

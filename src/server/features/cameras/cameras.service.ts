@@ -26,6 +26,7 @@ import { isStaff, type AuthenticatedUser } from '../../principal';
 import { checkCameraToken, newCameraTokenKey, signCameraToken } from './camera-tokens';
 import type { CameraVideo } from './camera-video';
 import * as repo from './cameras.repository';
+import { localClock } from '../../lib/local-clock';
 
 const TOKEN_KEY_NAME = 'camera_token_key';
 /**
@@ -83,16 +84,8 @@ export function createCamerasService(deps: {
     return tokenKey;
   }
 
-  /** The weekday (ISO) and minute of the day at the nursery now. */
-  function localClock(at: Date) {
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1;
-    return { weekday, minute: Number(part('hour')) * 60 + Number(part('minute')) };
-  }
-
   async function isOpen(nurseryId: number, at: Date) {
-    const { weekday, minute } = localClock(at);
+    const { weekday, minute } = localClock(at, timeZone);
     const hours = await repo.openingHoursOn(db, nurseryId, weekday);
     return hours !== undefined && minute >= hours.opens_at && minute < hours.closes_at;
   }
@@ -319,7 +312,7 @@ export function createCamerasService(deps: {
   }
 
   function startOfLocalDay(at: Date) {
-    const { minute } = localClock(at);
+    const { minute } = localClock(at, timeZone);
     const start = new Date(at.getTime() - minute * 60_000);
     start.setUTCSeconds(0, 0);
     return start;
