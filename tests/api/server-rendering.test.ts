@@ -87,3 +87,20 @@ describe('server-rendered pages', () => {
     expect(shell.body).toBe(TEMPLATE);
   });
 });
+
+describe('with SSR=0', () => {
+  it('every page is the static index.html, as before server rendering', async () => {
+    const off = await createTestApp({ env: { SSR: '0' }, clientDir, ssrEntry: () => import('../../src/client/entry-server') });
+    try {
+      const cookie = await off.signIn(demoAccounts.parent);
+      for (const url of ['/', '/nurseries']) {
+        const response = await off.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(TEMPLATE);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});
