@@ -15,7 +15,7 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'nestling-ssr-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
   // 23:30 in London is 08:30 the next morning in Tokyo.
-  t = await createTestApp({ clientDir, ssrEntry: () => import('../../src/client/entry-server'), now: () => new Date('2026-11-26T23:30:00Z') });
+  t = await createTestApp({ env: { SSR: '1' }, clientDir, ssrEntry: () => import('../../src/client/entry-server'), now: () => new Date('2026-11-26T23:30:00Z') });
 });
 
 afterAll(async () => {
