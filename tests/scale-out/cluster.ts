@@ -4,11 +4,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { createDatabase } from '../../src/server/db/create-database';
 import { migrateToLatest } from '../../src/server/db/migrator';
 import { seed } from '../../src/server/demo/seed';
+import { adminQuery } from '../helpers/test-database';
 import { waitUntil } from '../webhooks/webhook-receiver';
 import { haproxyConfigFor, readmeHaproxyExample } from './haproxy-config';
 
@@ -38,16 +38,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function onPostgres(statement: string) {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 /**
  * A fresh PostgreSQL database, s3rver, three instances of the real server on port 0, and HAProxy
  * in front with the README's configuration. Everything the tests send goes through `base`.
@@ -71,8 +61,8 @@ async function start(teardown: (() => unknown)[], stop: () => Promise<void>) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'nestling-scale-out-'));
   teardown.push(() => rmSync(scratch, { recursive: true, force: true }));
   const name = `nestling_scale_out_${process.pid}_${Date.now()}`;
-  await onPostgres(`CREATE DATABASE ${name}`);
-  teardown.push(() => onPostgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await adminQuery(POSTGRES_URL, `CREATE DATABASE ${name}`);
+  teardown.push(() => adminQuery(POSTGRES_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();

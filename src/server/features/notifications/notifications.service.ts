@@ -4,6 +4,7 @@ import type { PageInput } from '../../../shared/schemas/common';
 import type { Database, NotificationsTable } from '../../db/database';
 import { pageOf } from '../../db/keyset';
 import { notFound } from '../../errors';
+import { localClock } from '../../lib/local-clock';
 import type { EventBus } from '../../realtime/event-bus';
 import type { AuthenticatedUser } from '../../principal';
 import type { AfterCommit, Notify, NotifyItem } from '../../notify';
@@ -28,9 +29,9 @@ type Recipient = Awaited<ReturnType<typeof repo.recipients>>[number];
 
 /** The local time of day, 'HH:MM', in the time zone. */
 export function localTimeOfDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('hour')}:${part('minute')}`;
+  const { minute } = localClock(at, timeZone);
+  const twoDigits = (n: number) => String(n).padStart(2, '0');
+  return `${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`;
 }
 
 /** Whether `time` lies in [start, end), where end before start runs over midnight. */
