@@ -20,12 +20,11 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * frozen method, 586076a) in round 8, tuning-10 (held-out-9/, written blind by an outside tester
  * at the start of round 8, run once on round 8's frozen method, 6a84dbe) in round 9, tuning-11
  * (held-out-10/, written blind by an outside tester at the start of round 9, run once on round 9's
- * frozen method, c9f8f57) in round 10.
+ * frozen method, c9f8f57) in round 10, tuning-12 (held-out-11/, written blind by an outside tester
+ * at the start of round 10, run once on round 10's frozen method, c9e6d9c) in round 11.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-11/ was written
- * blind by an outside tester at the start of round 10 (ddc5911) and registered once round 10's
- * method was frozen (c9e6d9c).
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -41,7 +40,7 @@ export const EVALUATION_SETS = {
   'tuning-9': { urgent: 'held-out-8/urgent', ordinary: 'held-out-8/ordinary', questions: 'held-out-8/questions' },
   'tuning-10': { urgent: 'held-out-9/urgent', ordinary: 'held-out-9/ordinary', questions: 'held-out-9/questions' },
   'tuning-11': { urgent: 'held-out-10/urgent', ordinary: 'held-out-10/ordinary', questions: 'held-out-10/questions' },
-  'held-out': { urgent: 'held-out-11/urgent', ordinary: 'held-out-11/ordinary', questions: 'held-out-11/questions' },
+  'tuning-12': { urgent: 'held-out-11/urgent', ordinary: 'held-out-11/ordinary', questions: 'held-out-11/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
