@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -39,6 +40,26 @@ describe('password hashing under load', () => {
     expect(codes.filter((code) => code === 'server_busy')).toHaveLength(7);
     // Each checked sign-in counts its address, its email and the pair; a refused one counts nothing.
     expect((await countRows()) - before).toBe(3 * 5);
+  });
+
+  it("holds a sign-in's place from its arrival over HTTP, so a burst is refused before its bodies are read", async () => {
+    const load = () => t.app.services.auth.passwordHashLoad();
+    await expect.poll(() => load().running + load().waiting).toBe(0);
+    // Five sign-ins (one running and four waiting fill the queue) whose bodies have not arrived yet.
+    const bodies = Array.from({ length: 5 }, () => new PassThrough());
+    const held = bodies.map((body, i) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: body, remoteAddress: `10.8.3.${i}` }),
+    );
+    await expect.poll(() => load().reserved).toBe(5);
+    const late = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'late@example.com', password: 'guess-xxxx' }, remoteAddress: '10.8.3.9' });
+    expect(late.statusCode).toBe(503);
+    expect(late.json()).toMatchObject({ code: 'server_busy' });
+    bodies.forEach((body, i) => body.end(JSON.stringify({ email: `held${i}@example.com`, password: 'guess-xxxx' })));
+    expect((await Promise.all(held)).map((res) => res.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    // A sign-in that never reaches its check (here, a body that is not valid) gives its place back.
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'not-an-email' }, remoteAddress: '10.8.3.10' });
+    expect(invalid.statusCode).toBe(400);
+    expect(load().reserved).toBe(0);
   });
 });
 

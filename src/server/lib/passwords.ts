@@ -131,9 +131,9 @@ export class PasswordHasher {
     };
   }
 
-  /** Checks running and waiting (decoys included), real hashes run so far, and decoys run so far. */
+  /** Checks running, waiting (decoys included) and held by `reserve()`, real hashes run so far, and decoys run so far. */
   get load() {
-    return { running: this.running, waiting: this.waiting.length, completed: this.completed, decoys: this.decoys };
+    return { running: this.running, waiting: this.waiting.length, reserved: this.reserved, completed: this.completed, decoys: this.decoys };
   }
 
   private isFull() {

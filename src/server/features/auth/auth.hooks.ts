@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { hashSecret } from '../../lib/tokens';
 import type { ApiScope } from '../../../shared/api-scopes';
 import type { AuthenticatedUser } from '../../principal';
+import type { ReservedCheck } from '../../lib/passwords';
 import type { AuthService, Credential } from './auth.service';
 import { SESSION_COOKIE } from './session-cookie';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** `scopes`: what the API token may do; absent for a browser session, which may do anything its user may. */
     auth?: { user: AuthenticatedUser; method: Credential['method']; scopes?: readonly ApiScope[] };
+    /** A password sign-in's place in the hashing queue, held from the request's arrival (see registerAuthHooks). */
+    signInPlace?: ReservedCheck;
   }
 }
 
@@ -81,11 +84,17 @@ const SIGN_IN_URL = /^\/(api\/auth\/sign-in|trpc\/auth\.signIn)(\?|$)/;
 export function registerAuthHooks(app: FastifyInstance, deps: { auth: AuthService; config: Config }) {
   app.addHook('onRequest', async (request) => {
     if (!/^\/(api|trpc|ws)(\/|\?|$)/.test(request.url)) return;
-    // A flood of sign-ins is turned away here, before its body is read or the API adapter runs,
-    // when the hashing queue could not take it anyway: the sign-in itself would refuse it first thing.
-    if (request.method === 'POST' && SIGN_IN_URL.test(request.url)) deps.auth.hasher.refuseIfFull();
+    // A sign-in holds its place in the hashing queue from the moment it arrives, and a flood is
+    // turned away here, before its body is read or the API adapter runs. Checking without holding
+    // let a burst that arrives in one go all through, since none had reached the queue yet, and
+    // each then cost the body parsing, the adapter and validation before being refused.
+    if (request.method === 'POST' && SIGN_IN_URL.test(request.url)) request.signInPlace = deps.auth.hasher.reserve();
     const rejection = csrfRejection(request, deps.config);
     if (rejection) throw rejection;
     await authenticate(request, deps.auth);
   });
+  // The place goes back unused if the sign-in never reached its check (bad input, a limit, a hang-up).
+  const releaseSignInPlace = async (request: FastifyRequest) => request.signInPlace?.release();
+  app.addHook('onResponse', releaseSignInPlace);
+  app.addHook('onRequestAbort', releaseSignInPlace);
 }

@@ -33,7 +33,12 @@ export const authRouter = router({
     .input(signInInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
-      const signedIn = await ctx.services.auth.signIn(input, { ip: ctx.ip, userAgent: ctx.request?.headers['user-agent'], sessionToken: ctx.request?.cookies[SESSION_COOKIE] });
+      const signedIn = await ctx.services.auth.signIn(input, {
+        ip: ctx.ip,
+        userAgent: ctx.request?.headers['user-agent'],
+        sessionToken: ctx.request?.cookies[SESSION_COOKIE],
+        place: ctx.request?.signInPlace,
+      });
       if ('pending' in signedIn) {
         setPendingSignInCookie(ctx.reply, ctx.config, signedIn.pending);
         throw new AppError('two_step_required', 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.');

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { pageOf } from '../../db/keyset';
 import { AppError, badInput, notFound } from '../../errors';
 import { passwordWeakness } from '../../lib/password-strength';
-import { PasswordHasher } from '../../lib/passwords';
+import { PasswordHasher, type ReservedCheck } from '../../lib/passwords';
 import { createRateLimitStore, type RateLimitRule } from '../../lib/rate-limit-store';
 import { hashSecret, newSecret } from '../../lib/tokens';
 import type { ApiTokenDto, CreateApiTokenInput, UpdateProfileInput, UserDto, signInInput, signUpInput } from '../../../shared/schemas/auth';
@@ -127,6 +127,8 @@ export interface AuthRequest {
   ip: string;
   userAgent?: string;
   sessionToken?: string;
+  /** The sign-in's place in the hashing queue, when it was taken on arrival (auth.hooks). */
+  place?: ReservedCheck;
 }
 
 export function createAuthService(deps: {
@@ -233,9 +235,9 @@ export function createAuthService(deps: {
     },
 
     async signIn(input: z.output<typeof signInInput>, from: AuthRequest): Promise<SignInResult> {
-      // A place in the hashing queue is held before anything else, so a flood costs no database
-      // work either: only as many sign-ins as can be checked get past this line.
-      const place = hasher.reserve();
+      // A place in the hashing queue is held before anything else (on arrival, over HTTP), so a
+      // flood costs no database work either: only as many sign-ins as can be checked get past this line.
+      const place = from.place ?? hasher.reserve();
       try {
         const key = keys(input.email, from.ip);
         // Every limit is checked before any hashing, the decoy's included: a refused attempt costs no scrypt.
