@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMERGENCY_CALL } from '../../src/server/features/assistant/triage';
+import { createAssistantService } from '../../src/server/features/assistant/assistant.service';
+import { CHECK_IN_ANSWER, EMERGENCY_CALL } from '../../src/server/features/assistant/triage';
 import type { ArticleDto, ArticleSummaryDto, ChatOutput } from '../../src/shared/schemas/assistant';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
@@ -56,6 +57,22 @@ describe('POST /api/assistant/chat', () => {
     expect(status).toBe(200);
     expect(body.urgent).toBe(true);
     expect(body.answer.split('\n')[0]).toBe(EMERGENCY_CALL);
+  });
+
+  it('puts the safety net\'s check-in first and the answer asked for after it', async () => {
+    // A net that checks in on every message the rules and the model leave, to see both parts.
+    const assistant = createAssistantService({ db: t.database.db, safetyNet: { signsBelow: 0, modelBelow: 1.01 } });
+    const result = await assistant.chat({ message: 'my 2 year old has tantrums every time we leave the park, what can i do?' }, { ip: '10.9.0.1' });
+    expect(result.urgent).toBe(true);
+    expect(result.answer.startsWith(`${CHECK_IN_ANSWER}\n\nHere's what our guide "Understanding toddler tantrums" suggests:`)).toBe(true);
+    expect(result.answer).toMatch(/When to talk to your paediatrician:/);
+    expect(result.resources[0]).toEqual({ title: 'Understanding toddler tantrums', icon: 'article', url: '/articles/tantrums' });
+  });
+
+  it('gives the check-in alone when no article covers the message', async () => {
+    const assistant = createAssistantService({ db: t.database.db, safetyNet: { signsBelow: 0, modelBelow: 1.01 } });
+    const result = await assistant.chat({ message: 'what is the capital of france?' }, { ip: '10.9.0.2' });
+    expect(result).toMatchObject({ answer: CHECK_IN_ANSWER, urgent: true, engine: 'triage' });
   });
 
   it('refers a medicine dose question to a doctor or pharmacist', async () => {

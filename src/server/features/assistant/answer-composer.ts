@@ -108,6 +108,14 @@ export function composeNotCoveredAnswer(nearest: { title: string; summary: strin
   return [opening, GENERIC_HELP].join('\n\n');
 }
 
+/**
+ * The safety net's check-in and the answer asked for, in that order: the emergency number, said
+ * as a condition, comes before anything else the parent reads.
+ */
+export function composeCheckInAnswer(checkIn: string, answer: string): string {
+  return [checkIn, answer].join('\n\n');
+}
+
 /** For a question outside parenting altogether. */
 export function composeOutOfScopeAnswer(): string {
   return (

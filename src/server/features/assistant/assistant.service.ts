@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { createRateLimitStore } from '../../lib/rate-limit-store';
 import {
   composeAnswer,
+  composeCheckInAnswer,
   composeNotCoveredAnswer,
   composeOutOfScopeAnswer,
   pickPassages,
@@ -16,7 +17,7 @@ import * as repo from './assistant.repository';
 import { LlmError, type LlmMessage, type LlmProvider } from './llm-provider';
 import { candidateWords, normaliseQuestion, separateAges, synonymHints } from './question-text';
 import { findSupportGroup } from './support-groups';
-import { triage } from './triage';
+import { type SafetyNet, triage } from './triage';
 
 export const CHAT_RATE_LIMIT = { policy: 'assistant-chat', limit: 20, windowSeconds: 60 };
 
@@ -95,8 +96,14 @@ function lastUserTurn(history: ChatTurn[] | undefined): string | undefined {
   return history?.filter((turn) => turn.role === 'user' && turn.content !== '').at(-1)?.content;
 }
 
-export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmProvider; now?: () => Date }) {
-  const { db, llm } = deps;
+export function createAssistantService(deps: {
+  db: Kysely<Database>;
+  llm?: LlmProvider;
+  now?: () => Date;
+  /** The triage's safety net; tests widen it to see a check-in beside an answer. */
+  safetyNet?: SafetyNet;
+}) {
+  const { db, llm, safetyNet } = deps;
   const now = deps.now ?? (() => new Date());
   const rateLimits = createRateLimitStore({ db, now });
 
@@ -164,6 +171,53 @@ export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmPr
     return answer;
   }
 
+  /** The answer to a message the triage let through: from the articles, by the built-in engine or the language model. */
+  async function answerQuestion(message: string, history: ChatTurn[] | undefined): Promise<ChatResult> {
+    const previous = lastUserTurn(history);
+    const isFollowUp = previous !== undefined && message.split(/\s+/).length <= FOLLOW_UP_MAX_WORDS;
+    const question = isFollowUp ? `${previous} ${message}` : message;
+    const { text, matches } = isFollowUp ? await findArticlesForFollowUp(previous, message, 5) : await findArticles(message, 5);
+    const best = matches[0];
+    const onTopic = PARENTING_WORDS.test(normaliseQuestion(question)) || (best?.score ?? 0) >= ON_TOPIC_SCORE;
+    if (!best || !onTopic) return { answer: composeOutOfScopeAnswer(), resources: [], urgent: false, engine: 'built-in' };
+
+    if (best.score < CONFIDENT_SCORE) {
+      const suggestions = matches.filter((m) => m.score >= SUGGESTION_SCORE).slice(0, 2);
+      return {
+        answer: composeNotCoveredAnswer(suggestions[0]),
+        resources: suggestions.map((m) => ({ title: m.title, icon: 'article', url: articleUrl(m.slug) })),
+        urgent: false,
+        engine: 'built-in',
+      };
+    }
+
+    const group = findSupportGroup(`${text} ${best.title} ${best.category} ${best.tags.join(' ')}`, await repo.listSupportGroupTags(db));
+    const articles = matches.filter((m) => m === best || m.score >= best.score * RELATED_SHARE).slice(0, group ? MAX_RESOURCES - 1 : MAX_RESOURCES);
+    const resources: ResourceDto[] = articles.map((m) => ({ title: m.title, icon: 'article', url: articleUrl(m.slug) }));
+    if (group) resources.push({ title: group.name, icon: 'group', url: group.url });
+
+    const grounding = await Promise.all(
+      articles.slice(0, 2).map(async (article) => {
+        const { passages, whenToGetHelp } = splitArticle(article.body);
+        const ranks = await repo.rankPassages(
+          db,
+          passages.map((p) => `${p.heading ?? ''} ${p.text}`),
+          text,
+        );
+        return { title: article.title, passages: pickPassages(passages, ranks, PASSAGES_PER_ANSWER), whenToGetHelp };
+      }),
+    );
+    const builtIn = composeAnswer(best, grounding[0]!.passages, grounding[0]!.whenToGetHelp);
+
+    if (!llm) return { answer: builtIn, resources, urgent: false, engine: 'built-in' };
+    try {
+      return { answer: await askLlm(llm, message, history, grounding), resources, urgent: false, engine: 'llm' };
+    } catch (error) {
+      const llmFailure = error instanceof Error ? error.message : String(error);
+      return { answer: builtIn, resources, urgent: false, engine: 'built-in', llmFailure };
+    }
+  }
+
   return {
     findArticles,
 
@@ -172,7 +226,13 @@ export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmPr
       const { message, history } = input;
 
       // Safety first, whichever engine would answer.
-      const urgent = triage(message);
+      const urgent = triage(message, safetyNet);
+      if (urgent?.level === 'check-in') {
+        // The safety net found doubt, not an emergency: the check-in first, then the answer the
+        // parent asked for. A message no article covers gets the check-in alone.
+        const answered = await answerQuestion(message, history);
+        if (answered.resources.length > 0) return { ...answered, answer: composeCheckInAnswer(urgent.answer, answered.answer), urgent: true };
+      }
       if (urgent) {
         return {
           answer: urgent.answer,
@@ -181,50 +241,7 @@ export function createAssistantService(deps: { db: Kysely<Database>; llm?: LlmPr
           engine: 'triage',
         };
       }
-
-      const previous = lastUserTurn(history);
-      const isFollowUp = previous !== undefined && message.split(/\s+/).length <= FOLLOW_UP_MAX_WORDS;
-      const question = isFollowUp ? `${previous} ${message}` : message;
-      const { text, matches } = isFollowUp ? await findArticlesForFollowUp(previous, message, 5) : await findArticles(message, 5);
-      const best = matches[0];
-      const onTopic = PARENTING_WORDS.test(normaliseQuestion(question)) || (best?.score ?? 0) >= ON_TOPIC_SCORE;
-      if (!best || !onTopic) return { answer: composeOutOfScopeAnswer(), resources: [], urgent: false, engine: 'built-in' };
-
-      if (best.score < CONFIDENT_SCORE) {
-        const suggestions = matches.filter((m) => m.score >= SUGGESTION_SCORE).slice(0, 2);
-        return {
-          answer: composeNotCoveredAnswer(suggestions[0]),
-          resources: suggestions.map((m) => ({ title: m.title, icon: 'article', url: articleUrl(m.slug) })),
-          urgent: false,
-          engine: 'built-in',
-        };
-      }
-
-      const group = findSupportGroup(`${text} ${best.title} ${best.category} ${best.tags.join(' ')}`, await repo.listSupportGroupTags(db));
-      const articles = matches.filter((m) => m === best || m.score >= best.score * RELATED_SHARE).slice(0, group ? MAX_RESOURCES - 1 : MAX_RESOURCES);
-      const resources: ResourceDto[] = articles.map((m) => ({ title: m.title, icon: 'article', url: articleUrl(m.slug) }));
-      if (group) resources.push({ title: group.name, icon: 'group', url: group.url });
-
-      const grounding = await Promise.all(
-        articles.slice(0, 2).map(async (article) => {
-          const { passages, whenToGetHelp } = splitArticle(article.body);
-          const ranks = await repo.rankPassages(
-            db,
-            passages.map((p) => `${p.heading ?? ''} ${p.text}`),
-            text,
-          );
-          return { title: article.title, passages: pickPassages(passages, ranks, PASSAGES_PER_ANSWER), whenToGetHelp };
-        }),
-      );
-      const builtIn = composeAnswer(best, grounding[0]!.passages, grounding[0]!.whenToGetHelp);
-
-      if (!llm) return { answer: builtIn, resources, urgent: false, engine: 'built-in' };
-      try {
-        return { answer: await askLlm(llm, message, history, grounding), resources, urgent: false, engine: 'llm' };
-      } catch (error) {
-        const llmFailure = error instanceof Error ? error.message : String(error);
-        return { answer: builtIn, resources, urgent: false, engine: 'built-in', llmFailure };
-      }
+      return answerQuestion(message, history);
     },
 
     async listArticles(): Promise<ArticleSummaryDto[]> {
