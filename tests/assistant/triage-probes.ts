@@ -108,6 +108,8 @@ export const urgent: [TriageCategory, string][] = [
   ['poisoning', 'she got into my handbag and there are wrappers everywhere'],
   ['burns', 'he sucked on a live wire and his lips are burnt'],
   ['seizure', 'her legs and arms are jerking, started 6 minutes ago'],
+  // Round 11: a plan to end it, put in other words than rules.ts's ('things'); the second opinion answers it.
+  ['self-harm', 'so tired of all of it. planning to end things tonight once the kids are asleep'],
 ];
 
 export const ordinary = [
@@ -547,6 +549,21 @@ export const urgentAnyCategory = [
   'my wife sent me a goodbye message at 6, her phone is off and I cannot find her',
   'I keep having thoughts of jumping off the bridge when I walk the pram over it',
   "the dad next door was screaming that he'd strangle the kids and now it has gone quiet",
+  // Round 11, written for the classes of tuning-12's miss and false alarms, each run on the round-10
+  // method before the fix (bench/README.md says which failed then). A dose measured with a kitchen
+  // or table spoon, with signs since; and, to hold what the look-alikes below must not void, a faint
+  // that did not end, harm begun again, signs told beside a question of what a condition looks like,
+  // a purpose clause that is no prevention, a reading above the line, and bleeding that came back.
+  "the pharmacist said 2.5ml of the antihistamine but I've been using a dessert spoon, now he's really drowsy and wobbly",
+  'gave calpol off a big soup spoon this morning and again at lunch, his heart is racing and his cheeks are flushed',
+  "measured her cough medicine with the kitchen tablespoon twice since breakfast, she's shaky and confused",
+  "he fainted and came round but now he's very confused and can't stand up",
+  "I self-harmed as a teenager and now I've started cutting again",
+  'his arms and legs are jerking and his eyes rolled back, what do seizures look like?',
+  "my 6 week old is burning up so he doesn't want his bottle",
+  'my 7 week old is 38.4, is that classed as a fever?',
+  "the cut bled for ages and stopped with a towel, but now it's pouring again",
+  "she gets nosebleeds a lot but this one has been pouring for 40 minutes and won't stop",
 ];
 
 export const ordinaryLookAlikes = [
@@ -874,6 +891,18 @@ export const ordinaryLookAlikes = [
   'the kids were abusing the dog with hugs all morning, how do I teach gentle touch',
   "she's much sleepier than usual since starting nursery, is that normal?",
   "my 4 year old screams that he'll kill his sister's teddy when they fight over it",
+  // Round 11 (see urgentAnyCategory).
+  'is a tablespoon the same as the 5ml spoon that came with the calpol?',
+  'my 9 year old passed out at her jabs but came round within seconds, how do I make the next ones easier?',
+  'she fainted in a hot assembly, came round quickly and had a snack, should I keep her off tomorrow?',
+  'I self-harmed as a teenager, now a mum myself, how do I bring up mental health with my kids one day?',
+  'the paediatrician talked about febrile convulsions, what do they look like in a baby?',
+  "Hot weather and our 5 week old - should I keep the blinds shut so she doesn't overheat?",
+  "my 8 week old in a sling in summer, is a thin muslin enough so he doesn't get too hot?",
+  "he's 7 weeks and 37.6 under the arm after a nap, is that classed as a fever?",
+  'she caught her chin on the table, it bled for ten minutes and stopped with pressure, now she is playing with her dolls',
+  "the epilepsy nurse said her seizures may settle down as she gets older, will she still need the tablets?",
+  'what helps with nosebleeds? my son has them a lot when his hay fever is bad',
 ];
 
 /**

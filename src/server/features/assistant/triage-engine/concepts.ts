@@ -213,6 +213,21 @@ const raw = {
   medicine: ['@medicine', 'syringe|spoon|ml|mls|mg|puffs'],
   /** An error that names the dose itself, so no medicine need be named beside it. */
   wrongDose: ['wrong|double|extra dose|doses', 'overdos*'],
+  /**
+   * A kitchen or table spoon, which holds about three times the 5 ml a medicine spoon or syringe
+   * does: measuring a child's dose with one gives too much.
+   */
+  householdSpoon: ['tablespoon*|tablespoonful*|tbsp|tbs|dessertspoon*|soupspoon*', 'table|dessert|soup|kitchen|serving|cereal spoon|spoons|spoonful|spoonfuls'],
+  /**
+   * The signs that follow too much of a medicine, as poison services list them: drowsiness,
+   * vomiting, twitching or shaking, flushing, agitation or confusion, a racing heart, unsteadiness.
+   */
+  doseReaction: [
+    'twitch*|jerk*|flush*|drowsy|sleepy|floppy|lethargic|vomit*|shaky|shaking|trembl*|agitated|restless|confused|hallucinat*|unsteady|wobbly|dizzy|clammy|sweaty',
+    'heart|pulse rac*|pound*|fast',
+    'rac* heart|pulse',
+    'pupils big|dilated|huge',
+  ],
   /** Medicines that are never a young child's, whoever gives them. */
   adultOnlyMedicine: ['sleeping pill|pills|tablet|tablets', 'sedative|sedatives|diazepam|valium|codeine|tramadol|morphine|methadone|oxycodone|opioid|opioids'],
   /** Given, or slipped into food or drink ('crushed into her yoghurt', 'dissolved in his juice'). */
@@ -473,7 +488,8 @@ const raw = {
     '@medicine|knife|blade|razor|rope to|so hurt*|harm*|cut*|kill* myself|himself|herself|themselves',
     'suicid*',
     'self harm*',
-    'want|wants|wanted|going|gonna|ready|plan|plans|like|thinking|thought|decided end*|ending it|everything|life|all',
+    // The tagger reads 'planning' as a noun, whose lemma is not 'plan'.
+    'want|wants|wanted|going|gonna|ready|plan|plans|planning|like|thinking|thought|decided end*|ending it|everything|life|all',
     'end* my|her|his life',
     '@neg want|wanna alive|live|living|exist|here|wake',
     'better off without|if',
@@ -649,9 +665,15 @@ const frameRaw = {
     'prevent*|avoid*|risk|risks|hazard|hazards|safely|childproof*|babyproof*|proof|proofing|likely|likelihood|chance|chances|odds',
     // Whether something stops the event: 'do armbands stop drowning'.
     'stop|stops drown*|chok*|burn*|scald*',
+    // What a step of care is meant to prevent: 'a vest so he doesn't overheat', 'so that she won't choke'.
+    'so +that +@kid|he|she|they|it @neg overheat*|chok*|burn*|scald*|fall|drown*|suffocat*|hurt|roll',
+    'so +@kid|he|she|they|it @neg overheat*|chok*|burn*|scald*|fall|drown*|suffocat*|hurt|roll',
+    'so +@kid|he|she|they|it @neg get|gets hot|cold|burnt|burned|sunburnt|sunburned|dehydrated',
     'be she|he|that|it|this right|true',
     '@medicine to stop|prevent|avoid|bring',
-    'course|courses|class|classes|training',
+    // A class as a noun ('a first aid class'), not the verb ('is that classed as a fever').
+    'course|courses|classes|training',
+    "a|the|my|our|his|her|their|'s|in|aid|swimming|baby|antenatal +class",
     'tips|ideas|recommend*|advice',
     'plan|plans|policy|leaflet|poster|kit|awareness',
     'first aid',
@@ -664,6 +686,8 @@ const frameRaw = {
     'compared to|with',
     'learn|learning|learnt|learned|practise|practice|practising|practicing|refresher',
     'next week|month|year|time',
+    // The course of a condition over years: 'might stop as he gets older', 'when she's bigger'.
+    'as|when|once +@kid|he|she|they get|gets|grow|grows|be|is|are older|bigger',
     'paranoid|nervous|curious|wonder*',
     // A fear of doing something is not having done it: 'scared of giving the wrong dose'.
     'scared|afraid|worried|terrified|nervous|worry of|about giving|getting|making|doing|mixing|using',
@@ -734,6 +758,8 @@ const frameRaw = {
     'found it|them',
   ],
   worsening: ['but|and +now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening', 'hours|minutes|mins|while|day later'],
+  /** The story told on to now with the person first ("she's now twitchy"): what comes after reaches back to all told before, as worsening does. */
+  turnsToNow: ['@kid|he|she|they|it be|has|have +now'],
   /** A change told as it happens: what a setting would explain ("asleep", "not listening") has turned into something else. */
   suddenChange: ['but|and +now', 'suddenly', 'all of sudden', 'than normal|usual|before', 'mid sentence|sentences|conversation|meal|feed'],
   /** The parent is caring for the child, whoever's it is: "I'm minding my niece". */
@@ -796,6 +822,8 @@ const idiomRaw = [
   'car|travel|motion|sea sick',
   'sick of',
   'sick and tired',
+  // How often, not how much: 'she gets them a lot'.
+  'get|gets|getting|had|has|have them|these|those +a +lot',
   'drown* in !@water',
   'food poisoning',
   'cabin fever',

@@ -230,7 +230,8 @@ export class MessageEvidence {
       const windows = [group];
       const next = groups[index + 1];
       if (next) windows.push([...group, ...next]);
-      if (index > 1 && group.some((sentence) => this.sentenceFrames[sentence]!.has('worsening'))) windows.push(groups.slice(0, index + 1).flat());
+      const turns = (sentence: number) => this.sentenceFrames[sentence]!.has('worsening') || this.sentenceFrames[sentence]!.has('turnsToNow');
+      if (index > 1 && group.some(turns)) windows.push(groups.slice(0, index + 1).flat());
       return windows;
     });
   }
@@ -375,15 +376,51 @@ export class MessageEvidence {
     if (findPhrase(sentence, YOUTH).some((span) => parentClause(sentence, span.start))) present.add('ownChildhood');
     if (present.has('present')) {
       present.delete('past');
-      present.delete('ownChildhood');
+      // "I self-harmed as a teen, now pregnant": a 'now' that only tells how the parent is today
+      // leaves their youth in the past; one that tells something happening ("now I cut again") does not.
+      if (!this.presentTellsOnlyAState(index)) present.delete('ownChildhood');
     }
     if (present.has('inMyCare')) present.delete('otherChild');
-    if (present.has('worsening') || contrastFollows(sentence, this.frameSpans('resolved', index))) present.delete('resolved');
+    // "Fainted, came round straight away": a faint that ended.
+    const cameRound = findPhrase(sentence, CAME_ROUND).filter(
+      (span) => !sentence[span.start]!.negated && findPhrase(sentence, FAINTED).some((faint) => faint.end < span.start),
+    );
+    if (cameRound.length > 0) present.add('resolved');
+    const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound];
+    if ((present.has('worsening') && !this.nowOnlyEveryday(index)) || contrastFollows(sentence, resolvedSpans)) present.delete('resolved');
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
-    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
+    const describes = asksWhatTheyLookLike(sentence) && !present.has('present') && !present.has('suddenChange') && !this.holdsAny(index, DESCRIBED_SIGNS, 0, sentence.length);
+    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || describes || (aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
     return present;
+  }
+
+  /** Whether a cue of this list is found between these words of a sentence. */
+  private holdsAny(index: number, cues: readonly Cue[], start: number, end: number): boolean {
+    return cues.some((cue) => this.find(cue).some((finding) => finding.sentence === index && finding.start >= start && finding.end < end));
+  }
+
+  /** Whether every clause holding a word of the present ('now') has no verb and no sign: a state the person is in, not an event. */
+  private presentTellsOnlyAState(index: number): boolean {
+    const sentence = this.sentences[index]!;
+    return this.frameSpans('present', index).every((span) => {
+      const { start, end } = clauseAround(sentence, span.start);
+      const verbless = sentence.slice(start, end).every((token) => token.pos !== 'VERB' && token.pos !== 'AUX');
+      return verbless && !this.holdsAny(index, STATE_BREAKERS, start, end);
+    });
+  }
+
+  /**
+   * Whether each clause that turns the story to now ("now he's eating an ice lolly") tells the
+   * child at an everyday activity and no sign: the story has not got worse.
+   */
+  private nowOnlyEveryday(index: number): boolean {
+    const sentence = this.sentences[index]!;
+    return this.frameSpans('worsening', index).every((span) => {
+      const { start, end } = clauseAround(sentence, span.end);
+      return findPhrase(sentence.slice(start, end), EVERYDAY).length > 0 && !this.holdsAny(index, WORSE_SIGNS, start, end);
+    });
   }
 }
 
@@ -509,6 +546,32 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
 }
 
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
+const FAINTED = parsePhrase('faint*|fainted|fainting|swoon*|collaps*');
+const CAME_ROUND = parsePhrase('came|come|comes|coming +round|around|to');
+/** What a child does when well: eating, drinking, playing, laughing, chatting, watching something. */
+const EVERYDAY = parsePhrase('eat*|ate|drink*|drank|play*|laugh*|giggl*|smil*|chat*|chatter*|watch*|read*|colour*|draw*|bounc*|munch*');
+/** Signs that, told in a 'now' clause, mean the story has got worse whatever else the clause says. */
+const WORSE_SIGNS: Cue[] = [
+  'notBreathing', 'unresponsive', 'seizure', 'jerking', 'fever', 'feverWarning', 'headWarning', 'unwell', 'bleeding', 'heavyBleeding',
+  'swallowSign', 'airwaySign', 'allergySign', 'airwaySwelling', 'eyeSwelling', 'hives', 'burnDamage', 'painReaction', 'persistentCough', 'gagging',
+];
+/** Signs and thoughts that make a 'now' clause tell something happening, verb or none ("now floppy", "now hopeless"). */
+const STATE_BREAKERS: Cue[] = [...WORSE_SIGNS, 'selfHarm', 'harmThoughts', 'hopeless', 'lowMood', 'endIt', 'means', 'overdoseTaken', 'manyTaken', 'violence', 'danger', 'injury', 'injuryMark'];
+/** Signs told as seen, rather than a condition named: a sentence that tells one is not only asking what something looks like. */
+const DESCRIBED_SIGNS: Cue[] = ['jerking', 'jerkingPattern', 'unresponsive', 'notBreathing', 'fever', 'feverReading', 'bleeding'];
+
+/**
+ * "Our neurologist mentioned absence seizures, what do they look like?": a clause asking what
+ * something looks or sounds like, after the thing was named. (At the start of a sentence,
+ * isDefinitionQuestion reads it.)
+ */
+function asksWhatTheyLookLike(sentence: Sentence): boolean {
+  return sentence.some((token, index) => {
+    if (token.word !== 'what' || index === 0 || !sentence[index - 1]!.boundary || sentence[index + 1]?.lemma !== 'do') return false;
+    const { end } = clauseAround(sentence, index + 1);
+    return sentence.slice(index + 2, end).some((word, at, clause) => ['look', 'sound', 'seem'].includes(word.lemma) && clause[at + 1]?.word === 'like');
+  });
+}
 
 const FEELINGS = new Set(['scared', 'afraid', 'worried', 'worry', 'worries', 'nervous', 'anxious', 'frightened', 'terrified', 'wary', 'fearful', 'paranoid', 'concerned']);
 const AGE_UNITS = new Set(['day', 'week', 'month', 'year']);
@@ -589,6 +652,8 @@ function prevented(sentence: Sentence, finding: Span): boolean {
 }
 
 const LABEL_SUBJECTS = new Set(['it', 'that', 'this']);
+/** Verbs that ask what to call something: "is that counted as a fever", "is this classed as a seizure". */
+const LABEL_VERBS = new Set(['count', 'class', 'classify', 'consider', 'call', 'regard', 'define']);
 
 /**
  * "Is that self-harm?", "is that about choking", "... or is it choking?": a cue just after 'is it',
@@ -601,7 +666,7 @@ function asksForLabel(sentence: Sentence, finding: Span): boolean {
     const token = sentence[index]!;
     const opens = index === 0 || sentence[index - 1]!.boundary || sentence[index - 1]!.word === 'or';
     if (token.lemma === 'be' && opens && LABEL_SUBJECTS.has(sentence[index + 1]?.word ?? '')) return true;
-    if (token.boundary || token.pos === 'VERB') return false;
+    if (token.boundary || (token.pos === 'VERB' && !LABEL_VERBS.has(token.lemma))) return false;
   }
   return false;
 }

@@ -52,7 +52,8 @@ const CLAUSE_STARTS = new Set(['and', 'but', 'then', 'now', 'so', 'because', 'co
 const CHILD_NOUNS = 'son|daughter|child|kid|baby|boy|girl|toddler|twins?|one|sister|brother';
 
 /**
- * Case, curly quotes, apostrophes left out, hyphenated words and shorthand ages, made regular.
+ * Case, curly quotes, apostrophes left out, hyphenated words, shorthand ages and amounts ("5ml"),
+ * made regular.
  * Two shapes are put in plain order, since no cue phrase can read them as written: an age used
  * as a noun ("our 2 year old") gets its noun, and a sign stated then denied ("breathing - she's
  * not", "moving? he isn't") becomes "she is not breathing".
@@ -71,6 +72,7 @@ function normalise(message: string): string {
     .replace(/\b(\d+)\s*(?:mo|mos|mths?|months?)\b/g, '$1 month')
     .replace(/\b(\d+)\s*(?:wk|wks|weeks?)\b/g, '$1 week')
     .replace(/\b(\d+)\s*(?:d|days?)\b/g, '$1 day')
+    .replace(/\b(\d+(?:\.\d+)?)(ml|mls|mg|kg)\b/g, '$1 $2')
     .replace(/\b(my|our|his|her|their) (\d+(?:\.\d+)?) (year|month|week)\b(?! old)/g, '$1 $2 $3 old')
     .replace(new RegExp(`\\b(year|month|week|day) old\\b(?!\\s+(?:${CHILD_NOUNS})\\b)`, 'g'), '$1 old child')
     .replace(/\b([a-z]+ing)\s*[-\u2013\u2014,:.?!]+\s*(he|she|they|it)\s*(?:'s|is|'re|are)\s*(?:not|n't)\b/g, '$2 is not $1');

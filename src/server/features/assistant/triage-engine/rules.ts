@@ -184,7 +184,13 @@ export const rules: TriageRule[] = [
     category: 'medication-dose',
     level: 'emergency',
     heeds: SEEMING_WELL_IS_NO_COMFORT,
-    evidence: [['given', 'medicationError', 'medicine'], ['given', 'adultOnlyMedicine'], ['given', 'wrongDose']],
+    evidence: [
+      ['given', 'medicationError', 'medicine'],
+      ['given', 'adultOnlyMedicine'],
+      ['given', 'wrongDose'],
+      // A dose measured with a kitchen or table spoon, and signs of too much since.
+      ['householdSpoon', 'medicine', 'doseReaction'],
+    ],
     steps: [
       'Too much of a medicine, or the wrong one, can harm hours later even when a child seems well. In the US you can also call Poison Help on 1-800-222-1222.',
       "Don't give any more medicine, and don't try to make them sick.",
