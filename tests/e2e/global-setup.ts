@@ -28,11 +28,14 @@ function freePort(): Promise<number> {
  * new PostgreSQL database (seeded with `npm run db:seed`) when E2E_DATABASE_URL names a server.
  */
 export default async function setup(project: TestProject) {
-  // Always test the current code: `npm start` only builds when dist/client is missing.
+  // Always test the current code: `npm start` only builds when dist/client or dist/server is missing.
   // Vitest sets NODE_ENV=test, which would give a development build of React.
   const production = { ...process.env, NODE_ENV: 'production' };
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: production });
-  if (built.status !== 0) throw new Error('vite build failed');
+  // The client, then its server renderer (pages are rendered on the server from dist/server).
+  for (const ssr of [[], ['--ssr']]) {
+    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...ssr, '--logLevel', 'warn'], { stdio: 'inherit', env: production });
+    if (built.status !== 0) throw new Error(`vite build ${ssr.join(' ')} failed`);
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-e2e-'));
