@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELEASE_EARLY_EVENTS } from '../../src/client/app/ssr-state';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
 // Page visits rendered on the server from the client's source (the SSR build is the same module),
@@ -45,6 +46,11 @@ describe('server-rendered pages', () => {
     expect(nonceOf(csp)).toBe(state![1]);
     expect(csp).not.toContain("'unsafe-inline' ");
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
+    // Ahead of the page's HTML, the script that holds back taps made before hydration, with the same nonce.
+    const early = /<script nonce="([^"]+)">([^<]*)<\/script>/.exec(html);
+    expect(early?.[1]).toBe(state![1]);
+    expect(early?.[2]).toContain(RELEASE_EARLY_EVENTS);
+    expect(early!.index).toBeLessThan(html.indexOf('<div id="root">'));
   });
 
   it('each response has its own nonce', async () => {

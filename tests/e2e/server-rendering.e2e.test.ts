@@ -53,6 +53,29 @@ describe.skipIf(process.env.SSR !== '1')('server-rendered pages', () => {
     }
   });
 
+  it('a tap made before the page has hydrated is not lost: it takes effect once hydrated', async () => {
+    const context = await openContext({ javaScriptEnabled: true, signedIn: true });
+    try {
+      // The Profile screen's code arrives late, as on a slow phone: the browser hydrates only once it
+      // has it, and until then the server's tabs are on screen without handlers.
+      let releaseCode!: () => void;
+      const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+      await context.route(/\/assets\/profile-page-[^/]*\.js$/, async (route) => {
+        await codeHeld;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto('/profile');
+      expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+      await page.getByRole('tab', { name: 'My Children' }).click();
+      releaseCode();
+      await page.getByRole('button', { name: 'Add Child' }).waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('tab', { name: 'My Children' }).getAttribute('aria-selected')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [theme, width] of [
     ['light', 390],
     ['dark', 1280],
