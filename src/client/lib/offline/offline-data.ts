@@ -51,7 +51,8 @@ export async function forgetLastSeen(queryClient: QueryClient): Promise<void> {
 export function watchQueryClient(queryClient: QueryClient): () => void {
   if (typeof indexedDB === 'undefined' || typeof localStorage === 'undefined') return () => undefined;
   let restoring = false;
-  const findMe = () => queryClient.getQueryCache().find({ queryKey: [['users', 'me']] });
+  // Not exact: tRPC's key is [['users', 'me'], { type: 'query' }], and find() matches exactly unless told.
+  const findMe = () => queryClient.getQueryCache().find({ queryKey: [['users', 'me']], exact: false });
   const onOffline = () => {
     if (connectivity.get().online || restoring) return;
     const me = findMe();
