@@ -47,7 +47,7 @@ describe('server-rendered pages', () => {
     expect(csp).not.toContain("'unsafe-inline' ");
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
     // Ahead of the page's HTML, the script that holds back taps made before hydration, with the same nonce.
-    const early = /<script nonce="([^"]+)">([^<]*)<\/script>/.exec(html);
+    const early = /<script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(html);
     expect(early?.[1]).toBe(state![1]);
     expect(early?.[2]).toContain(RELEASE_EARLY_EVENTS);
     expect(early!.index).toBeLessThan(html.indexOf('<div id="root">'));
