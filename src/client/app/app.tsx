@@ -1,11 +1,11 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyNamed } from '../lib/lazy-with-styles';
 import { ServerClockContext } from '../lib/server-clock';
 import { createQueryClient, createTrpcClient } from '../lib/trpc';
 import { Providers } from './providers';
 import type { ClientRouter } from './router';
-import { RELEASE_EARLY_EVENTS, type SsrState } from './ssr-state';
+import type { SsrState } from './ssr-state';
 
 // The service worker and its "new version" prompt: out of the first load, and not under the Vite
 // dev server, where a worker holding on to files would fight hot reload.
@@ -27,10 +27,6 @@ export function App({ router, ssr }: AppProps) {
     return client;
   });
   const [trpcClient] = useState(() => createTrpcClient());
-  // Hydrated (this effect runs after the whole tree's): replay the taps held back until now.
-  useEffect(() => {
-    (window as { [RELEASE_EARLY_EVENTS]?: () => void })[RELEASE_EARLY_EVENTS]?.();
-  }, []);
   return (
     <ServerClockContext value={ssr?.clock}>
       <Providers queryClient={queryClient} trpcClient={trpcClient}>

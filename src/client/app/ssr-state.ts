@@ -13,9 +13,3 @@ export interface SsrState {
 }
 
 export const SSR_STATE_ID = 'nestling-ssr';
-
-/**
- * The function a server-rendered page defines (server/ssr/early-events.ts) to replay the clicks
- * and submits made before hydration; App calls it once hydrated.
- */
-export const RELEASE_EARLY_EVENTS = '__nestlingReleaseEarlyEvents';
