@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Whether the server renders pages (SSR=1 in the environment that runs the suite). */
+    serverRendering: boolean;
   }
 }
 
@@ -84,6 +86,9 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseUrl', baseUrl);
+  // Read here, in the process that starts the server: test files cannot read SSR themselves,
+  // because Vitest sets process.env.SSR in its workers (it read '1' under SSR=0).
+  project.provide('serverRendering', env.SSR === '1');
 
   return async () => {
     // npm start runs the server as a child; signal the whole group so it shuts down gracefully.

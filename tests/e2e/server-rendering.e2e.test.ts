@@ -27,7 +27,7 @@ async function openContext(options: { javaScriptEnabled: boolean; signedIn: bool
 }
 
 // The suite's server renders pages only with SSR=1 (off by default for now): SSR=1 npm run test:e2e.
-describe.skipIf(process.env.SSR !== '1')('server-rendered pages', () => {
+describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
   it('the dashboard reads with JavaScript off: greeting, children and the live monitoring card', async () => {
     const context = await openContext({ javaScriptEnabled: false, signedIn: true, width: 390 });
     try {
