@@ -23,7 +23,7 @@ describe('PasswordHasher', () => {
     expect(refusal).toMatchObject({ code: 'server_busy', details: { retryAfterSeconds: expect.any(Number) } });
     expect(await first).toBe(true);
     expect(await second).toBe(false);
-    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2, decoys: 0 });
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, reserved: 0, completed: 2, decoys: 0 });
   });
 
   it('can be asked, before any other work, whether a hash asked for now would be refused', async () => {
@@ -54,7 +54,7 @@ describe('PasswordHasher', () => {
     first.release();
     expect(() => hasher.reserve()).toThrow(expect.objectContaining({ code: 'server_busy' }));
     expect(await Promise.all(checks)).toEqual([true, false]);
-    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 1, decoys: 1 });
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, reserved: 0, completed: 1, decoys: 1 });
   });
 
   it('queues a decoy like a real check and holds its slot, but hashes nothing and never matches', async () => {
@@ -70,6 +70,6 @@ describe('PasswordHasher', () => {
     expect(hasher.load).toMatchObject({ running: 1, waiting: 1 });
     expect(await decoy).toBe(false);
     expect(await after).toBe(false);
-    expect(hasher.load).toEqual({ running: 0, waiting: 0, completed: 2, decoys: 1 });
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, reserved: 0, completed: 2, decoys: 1 });
   });
 });
