@@ -57,6 +57,27 @@ describe('PasswordHasher', () => {
     expect(hasher.load).toEqual({ running: 0, waiting: 0, reserved: 0, completed: 1, decoys: 1 });
   });
 
+  it("makes reserved checks take turns for a slot, so the work before each check runs one slot at a time", async () => {
+    const hasher = new PasswordHasher(1, 2);
+    const places = [hasher.reserve(), hasher.reserve(), hasher.reserve()];
+    const turns: number[] = [];
+    const waits = places.map((place, i) => place.turn().then(() => turns.push(i)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Only the first holds the slot; the others wait in the queue, still counted as taken.
+    expect(turns).toEqual([0]);
+    expect(hasher.load).toMatchObject({ running: 1, waiting: 2, reserved: 0 });
+    expect(() => hasher.reserve()).toThrow(expect.objectContaining({ code: 'server_busy' }));
+    // Its check runs in the slot it holds, then passes the slot on.
+    expect(await places[0]!.decoy()).toBe(false);
+    await waits[1];
+    expect(turns).toEqual([0, 1]);
+    // A place given back while it holds the slot (a limit refused the attempt) passes it on too.
+    places[1]!.release();
+    await waits[2];
+    places[2]!.release();
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, reserved: 0, completed: 0, decoys: 1 });
+  });
+
   it('queues a decoy like a real check and holds its slot, but hashes nothing and never matches', async () => {
     const hasher = new PasswordHasher(1, 1);
     const stored = await hashPassword('correct horse battery staple');

@@ -42,6 +42,23 @@ describe('password hashing under load', () => {
     expect((await countRows()) - before).toBe(3 * 5);
   });
 
+  it('lets the sign-ins a burst admits do their database work one hashing slot at a time, not all at once', async () => {
+    const load = () => t.app.services.auth.passwordHashLoad();
+    await expect.poll(() => load().running + load().waiting).toBe(0);
+    const countRows = async () => (await t.app.database.db.selectFrom('rate_limits').select('key').execute()).length;
+    const before = await countRows();
+    const burst = Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => t.app.services.auth.signIn({ email: `turns${i}@example.com`, password: 'guess-xxxx' }, { ip: `10.8.4.${i}` })),
+    );
+    // The first has counted its three limits and now holds the slot for its (decoy) check; the
+    // other four wait for the slot before touching the database.
+    await expect.poll(countRows).toBe(before + 3);
+    expect(await countRows()).toBe(before + 3);
+    expect(load()).toMatchObject({ running: 1, waiting: 4 });
+    await burst;
+    expect(await countRows()).toBe(before + 3 * 5);
+  });
+
   it("holds a sign-in's place from its arrival over HTTP, so a burst is refused before its bodies are read", async () => {
     const load = () => t.app.services.auth.passwordHashLoad();
     await expect.poll(() => load().running + load().waiting).toBe(0);

@@ -49,9 +49,15 @@ const BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few secon
 
 /** A place in the hashing queue, held for one check (see `PasswordHasher.reserve`). */
 export interface ReservedCheck {
+  /**
+   * Waits for a hashing slot and holds it for the check. Work that only leads to the check (a
+   * sign-in's limits and account lookup) goes after this, so the sign-ins a burst admits do their
+   * database work one slot at a time instead of all at once.
+   */
+  turn(): Promise<void>;
   verify(password: string, stored: string): Promise<boolean>;
   decoy(): Promise<false>;
-  /** Gives the place back unused; does nothing once a check has taken it. */
+  /** Gives the place (or the slot it holds) back unused; does nothing once a check has used it. */
   release(): void;
 }
 
@@ -92,7 +98,11 @@ export class PasswordHasher {
    * nothing: a flood of made-up emails can fill the queue (and get 503 past it), never the cores.
    */
   decoy(): Promise<false> {
-    return this.run(() => sleep(this.averageMs).then(() => false as const), { timed: false });
+    return this.run(() => this.decoyWait(), { timed: false });
+  }
+
+  private decoyWait(): Promise<false> {
+    return sleep(this.averageMs).then(() => false as const);
   }
 
   /**
@@ -107,26 +117,42 @@ export class PasswordHasher {
    * Holds a place in the queue from now until the check that uses it, or `release()`. A sign-in
    * does its database work (limits, the account) before it knows which check it needs; a burst
    * whose requests all asked `refuseIfFull` before any had queued would each do that work and
-   * only then be refused. Holding the place first admits only as many as can be checked.
+   * only then be refused. Holding the place first admits only as many as can be checked, and
+   * `turn()` then spaces out their database work one hashing slot at a time.
    */
   reserve(): ReservedCheck {
     this.refuseIfFull();
     this.reserved += 1;
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
+    // reserved → waiting for a slot → holding one → done. While it waits, the caller's own
+    // `finally` gives the slot back once it comes, so `release` then has nothing to do.
+    let state: 'reserved' | 'waiting' | 'holding' | 'done' = 'reserved';
+    const turn = async () => {
+      if (state !== 'reserved') return;
+      state = 'waiting';
       this.reserved -= 1;
+      await this.acquireSlot();
+      state = 'holding';
+    };
+    const release = () => {
+      if (state === 'reserved') this.reserved -= 1;
+      else if (state === 'holding') this.releaseSlot();
+      else return;
+      state = 'done';
+    };
+    const check = async <T>(job: () => Promise<T>, timed: boolean) => {
+      // A place given back is gone: a check asked for after that queues like any other.
+      if (state === 'done') return this.run(job, { timed });
+      await turn();
+      try {
+        return await this.timed(job, timed);
+      } finally {
+        release();
+      }
     };
     return {
-      verify: (password, stored) => {
-        release();
-        return this.verify(password, stored);
-      },
-      decoy: () => {
-        release();
-        return this.decoy();
-      },
+      turn,
+      verify: (password, stored) => check(() => verifyPassword(password, stored), true),
+      decoy: () => check(() => this.decoyWait(), false),
       release,
     };
   }
@@ -146,16 +172,31 @@ export class PasswordHasher {
     return new AppError('server_busy', BUSY_MESSAGE, { retryAfterSeconds });
   }
 
-  /** `timed: false` leaves the average to real hashes, so a decoy's wait follows them. */
   private async run<T>(job: () => Promise<T>, { timed = true } = {}): Promise<T> {
     // Reserved places count as taken, so a check that holds one always finds room.
     if (this.isFull()) throw this.busy();
-    if (this.running < this.concurrency) {
-      this.running += 1;
-    } else {
-      // The slot is handed over by the job that finishes, so `running` already counts this one.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await this.acquireSlot();
+    try {
+      return await this.timed(job, timed);
+    } finally {
+      this.releaseSlot();
     }
+  }
+
+  private async acquireSlot(): Promise<void> {
+    if (this.running < this.concurrency) this.running += 1;
+    // The slot is handed over by the job that finishes, so `running` already counts this one.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseSlot(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+
+  /** `timed: false` leaves the average to real hashes, so a decoy's wait follows them. */
+  private async timed<T>(job: () => Promise<T>, timed: boolean): Promise<T> {
     const started = performance.now();
     try {
       return await job();
@@ -166,9 +207,6 @@ export class PasswordHasher {
       } else {
         this.decoys += 1;
       }
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
     }
   }
 }

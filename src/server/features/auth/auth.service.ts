@@ -239,6 +239,9 @@ export function createAuthService(deps: {
       // flood costs no database work either: only as many sign-ins as can be checked get past this line.
       const place = from.place ?? hasher.reserve();
       try {
+        // The database work waits for a hashing slot too: the sign-ins a burst admits then query
+        // one after another, between others' requests, instead of all in the burst.
+        await place.turn();
         const key = keys(input.email, from.ip);
         // Every limit is checked before any hashing, the decoy's included: a refused attempt costs no scrypt.
         // One statement, in this order: an attempt the address limit refuses is not counted against
