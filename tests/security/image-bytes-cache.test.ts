@@ -44,6 +44,33 @@ describe('the image bytes cache', () => {
     expect(await cache.get('a/large.webp')).toBeUndefined();
   });
 
+  it('reads an image once for a burst of downloads that all miss at the same time', async () => {
+    let reads = 0;
+    const counting: ImageStore = { ...store, get: (key) => ((reads += 1), store.get(key)) };
+    const cache = createImageBytesCache(counting, { totalBytes: 1_000, perObjectBytes: 500 });
+    const bytes = await put('a/burst.webp', 400);
+    const served = await Promise.all(Array.from({ length: 20 }, () => cache.get('a/burst.webp')));
+    expect(reads).toBe(1);
+    for (const object of served) expect(await bytesOf(object)).toEqual(bytes);
+  });
+
+  it('gives each of a burst its own stream of an image too large to keep', async () => {
+    const cache = createImageBytesCache(store, { totalBytes: 1_000, perObjectBytes: 500 });
+    const bytes = await put('a/large-burst.webp', 501);
+    const served = await Promise.all(Array.from({ length: 5 }, () => cache.get('a/large-burst.webp')));
+    for (const object of served) expect(await bytesOf(object)).toEqual(bytes);
+  });
+
+  it('does not keep bytes whose image was deleted while they were being read', async () => {
+    const cache = createImageBytesCache(store, { totalBytes: 1_000, perObjectBytes: 500 });
+    await put('a/deleted.webp', 400);
+    const reading = cache.get('a/deleted.webp');
+    cache.forget(['a/deleted.webp']);
+    await store.delete(['a/deleted.webp']);
+    expect(await reading).toBeDefined();
+    expect(await cache.get('a/deleted.webp')).toBeUndefined();
+  });
+
   it('holds at most totalBytes, dropping the least recently served first', async () => {
     const cache = createImageBytesCache(store, { totalBytes: 1_000, perObjectBytes: 500 });
     for (const key of ['a/one.webp', 'a/two.webp']) {

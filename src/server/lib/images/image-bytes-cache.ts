@@ -18,6 +18,11 @@ export interface ServedObject {
 export function createImageBytesCache(store: ImageStore, limits: { totalBytes: number; perObjectBytes: number }) {
   const entries = new Map<string, Buffer>();
   let totalBytes = 0;
+  /**
+   * Reads in flight, one per key, settled once the first reader has its answer: the twenty
+   * downloads a burst starts at once would otherwise each read the file and build its own copy.
+   */
+  const reading = new Map<string, Promise<void>>();
 
   function remember(key: string, bytes: Buffer) {
     forget([key]);
@@ -32,6 +37,8 @@ export function createImageBytesCache(store: ImageStore, limits: { totalBytes: n
 
   function forget(keys: readonly string[]) {
     for (const key of keys) {
+      // A read in flight must not put back bytes deleted meanwhile (see `read`).
+      reading.delete(key);
       const bytes = entries.get(key);
       if (!bytes) continue;
       entries.delete(key);
@@ -39,19 +46,42 @@ export function createImageBytesCache(store: ImageStore, limits: { totalBytes: n
     }
   }
 
+  function fromMemory(key: string): ServedObject | undefined {
+    const cached = entries.get(key);
+    if (!cached) return undefined;
+    entries.delete(key);
+    entries.set(key, cached);
+    return { body: cached, byteSize: cached.length };
+  }
+
+  async function read(key: string, settled: Promise<void>): Promise<ServedObject | undefined> {
+    const object = await store.get(key);
+    if (!object || object.byteSize > limits.perObjectBytes) return object;
+    const bytes = await collect(object.body);
+    if (reading.get(key) === settled) remember(key, bytes);
+    return { body: bytes, byteSize: bytes.length };
+  }
+
   return {
     async get(key: string): Promise<ServedObject | undefined> {
-      const cached = entries.get(key);
-      if (cached) {
-        entries.delete(key);
-        entries.set(key, cached);
-        return { body: cached, byteSize: cached.length };
+      // Behind a read in flight, wait for it and look again: the bytes are then in memory, or
+      // (an object too large to keep, or none) this request reads its own.
+      for (let inFlight = reading.get(key); inFlight; inFlight = reading.get(key)) {
+        const cached = fromMemory(key);
+        if (cached) return cached;
+        await inFlight;
       }
-      const object = await store.get(key);
-      if (!object || object.byteSize > limits.perObjectBytes) return object;
-      const bytes = await collect(object.body);
-      remember(key, bytes);
-      return { body: bytes, byteSize: bytes.length };
+      const cached = fromMemory(key);
+      if (cached) return cached;
+      let settle!: () => void;
+      const settled = new Promise<void>((resolve) => (settle = resolve));
+      reading.set(key, settled);
+      try {
+        return await read(key, settled);
+      } finally {
+        if (reading.get(key) === settled) reading.delete(key);
+        settle();
+      }
     },
     forget,
   };
