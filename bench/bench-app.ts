@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createDatabase } from '../src/server/db/create-database';
+import { POOL_SIZE } from '../src/server/db/open-database';
 import { migrateToLatest } from '../src/server/db/migrator';
 import { demoAccounts, seed } from '../src/server/demo/seed';
 
@@ -63,7 +64,8 @@ async function postgresTarget() {
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nestling-bench-'));
   return {
-    database: { kind: 'postgres', connectionString: url.toString(), max: 20 } as const,
+    // The pool the server opens (open-database.ts).
+    database: { kind: 'postgres', connectionString: url.toString(), max: POOL_SIZE, min: POOL_SIZE } as const,
     env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
     cleanUp: async () => {
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
