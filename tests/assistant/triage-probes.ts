@@ -564,6 +564,20 @@ export const urgentAnyCategory = [
   'my 7 week old is 38.4, is that classed as a fever?',
   "the cut bled for ages and stopped with a towel, but now it's pouring again",
   "she gets nosebleeds a lot but this one has been pouring for 40 minutes and won't stop",
+  // Round 12, written for the classes of tuning-13's misses and run on the round-11 method first:
+  // an emergency as one item of a list of matters, or ended by a hedge ("is that right?"); a word of
+  // prevention naming a thing ("the childproof lid"); an age rounded ("almost 10 weeks"); a sign in
+  // sleep told again within minutes; a little thing swallowed. The 3rd, 4th and 8th failed on the
+  // round-11 method (the 4th got a check-in only); the others passed through it already, so they
+  // guard but do not prove.
+  "couple of questions about weaning, also my daughter has gone limp and won't answer me when I call her name, is that just the heat?",
+  'what age do they drop the second nap, oh and she rolled off the changing table earlier, has vomited three times and is really drowsy now, probably just overtired',
+  "my son had a cashew cookie at the party and his lips are ballooning and he's wheezing, everyone says it's hay fever, is that right?",
+  'she twisted the childproof lid off the bleach and swallowed some, she seems ok',
+  'our girl is almost 10 weeks old and her temperature is 38.3 tonight',
+  "is it normal for a newborn to stop breathing while asleep? she went grey for a bit and it's happened again in the last 20 minutes",
+  'I think she swallowed the little flat thing from the back of the car key, is that bad?',
+  'a few questions - how much milk at 1, any tips for teething - and he just fell off the bunk bed, hit his head and is being sick and very sleepy',
 ];
 
 export const ordinaryLookAlikes = [
@@ -902,7 +916,17 @@ export const ordinaryLookAlikes = [
   "he's 7 weeks and 37.6 under the arm after a nap, is that classed as a fever?",
   'she caught her chin on the table, it bled for ten minutes and stopped with pressure, now she is playing with her dolls',
   "the epilepsy nurse said her seizures may settle down as she gets older, will she still need the tablets?",
-  'what helps with nosebleeds? my son has them a lot when his hay fever is bad',
+  'what helps with nosebleeds? my son has them a lot when his hay fever is bad',  // Round 12 (see urgentAnyCategory): what the reading of parts and the round's other changes must
+  // leave alone; all passed on the round-11 method too. One more, a near-drowning last summer that
+  // "was fine" and a wish to be "confident in water again", alarmed on both methods and is left out
+  // (bench/README.md, round 12).
+  'any tips for a toddler who gags on lumpy food - she chokes a bit then carries on eating happily',
+  'he ate a little piece of cheese off my plate, is that ok at 7 months?',
+  'my head just exploded reading the school newsletter',
+  'my brain had a total meltdown at bedtime, how do other parents cope with three under five?',
+  'she had a fever for about 2 weeks last month, now fine, when can she go swimming?',
+  'my husband stopped breathing in his sleep twice in the last hour according to his watch, should he see a GP?',
+  'my baby is nearly 11 weeks, when is the next round of jabs?',
 ];
 
 /**

@@ -6,7 +6,9 @@
  * describe something happening to a child now, not a question about prevention, something last
  * year or a figure of speech. A small trained model (triage-engine/second-opinion.ts) gives a
  * second opinion: it catches wording the rules have never met, and overrules an emergency rule
- * only when all but certain the message is ordinary. In real doubt it answers urgently.
+ * only when all but certain the message is ordinary. A message of several matters is also read
+ * part by part (partsOf), so an emergency told among ordinary questions, or followed by a hopeful
+ * "is that ok?", is not diluted by them. In real doubt it answers urgently.
  */
 import { MessageEvidence, type Cue } from './triage-engine/evidence';
 import { rules, type TriageCategory, type TriageLevel, type TriageRule } from './triage-engine/rules';
@@ -127,11 +129,80 @@ function chooseRule(evidence: MessageEvidence, opinion: Opinion): TriageRule | u
   return rules.find((candidate) => candidate.category === opinion.category);
 }
 
-/** The urgent situation a message describes, or null when there is none. */
+/**
+ * Where a parent moves from one matter to the next within a message: a semicolon or a new line
+ * between items, and a comma followed by a word that adds an item ("..., also ds has gone floppy",
+ * "..., oh and he fell down the stairs").
+ */
+const LIST_BREAK = /;|\n+|,\s*(?=(?:oh and|and also|also|plus|btw|by the way|another thing|one more thing|ps)\b)/i;
+/**
+ * A dash may start a new matter ("a few things - is it ok to ...") or ask about the one just told
+ * ("chokes at letdown - any tips?"), so what follows a dash is read on its own, and what comes
+ * before it is not.
+ */
+const DASH = /\s[-\u2013\u2014]+\s/g;
+
+/**
+ * A closing hedge: a last clause that only asks whether what was told is all right, or explains it
+ * away ("..., is that right?", "..., probably just tired", "so maybe it's ok??"). What it
+ * asks or guesses is the parent's hope, not a new fact, so it may not lower what the rest tells.
+ */
+const CLOSING_HEDGE =
+  /(?:,|\s[-\u2013\u2014]+\s|\bso\b|\bbut\b)\s*(?:(?:is|was|are)\s+(?:that|this|it|he|she)\s+(?:just\b[^,.;!?]{0,40}|(?:really\s+|actually\s+|all\s+)?(?:ok|okay|alright|all right|right|bad|normal|serious|a problem|a worry|worrying|dangerous|fine|safe)\b)\s*\?*|(?:probably|prob|maybe|hopefully|surely|i think|i guess|i hope|must be|it's probably|it's just|just)\b[^,;!?]{0,60}[.!?]*)\s*$/i;
+
+/** The message without a closing hedge, or undefined when it has none. */
+function withoutClosingHedge(text: string): string | undefined {
+  const trimmed = text.trim();
+  const match = CLOSING_HEDGE.exec(trimmed);
+  if (!match || match.index === 0) return undefined;
+  return trimmed.slice(0, match.index).trim();
+}
+
+/**
+ * The parts of a message read on their own, beside the whole: each item of a list of matters, what
+ * follows a dash, a bracketed aside and the text around it, and the message and each item without a
+ * closing hedge. An emergency told in one part is not diluted by the ordinary matters around it, nor
+ * by a frame one of them sets ("any tips for his nap, oh and he fell down the stairs and has been
+ * sick twice").
+ */
+export function partsOf(message: string): string[] {
+  // A bracketed aside is a part of its own, and the text around it reads on without it.
+  const asides = [...message.matchAll(/\(([^()]*)\)/g)].map((match) => match[1]!);
+  const host = message.replace(/\s*\([^()]*\)/g, '');
+  const listed = host.split(LIST_BREAK);
+  const afterDashes = listed.flatMap((item) => [...item.matchAll(DASH)].map((dash) => item.slice(dash.index + dash[0].length)));
+  const items = [...(listed.length > 1 ? listed : []), ...afterDashes, ...asides].map((item) => item.trim()).filter((item) => /[a-z]/i.test(item));
+  const parts = new Set<string>(items);
+  if (asides.length > 0) parts.add(host.trim());
+  for (const text of [host, ...items]) {
+    const kept = withoutClosingHedge(text);
+    if (kept && /[a-z]/i.test(kept)) parts.add(kept);
+  }
+  parts.delete(message.trim());
+  return [...parts];
+}
+
+/** The emergency or crisis rule one part of a message holds, read as if the parent had sent it alone. */
+function urgentRuleInParts(message: string): TriageRule | undefined {
+  for (const part of partsOf(message)) {
+    const evidence = new MessageEvidence(part);
+    // A rule must hold in the part: the model alone, reading a fragment, is not the parent's whole story.
+    const held = rules.find((candidate) => evidence.holds(candidate));
+    if (held && held.level !== 'referral' && ruleStands(held.level, secondOpinion(evidence), SHIPPED_THRESHOLDS)) return held;
+  }
+  return undefined;
+}
+
+/**
+ * The urgent situation a message describes, or null when there is none. The whole message is read
+ * first; when it holds no emergency, each part is read on its own (partsOf), and an emergency in any
+ * part is the answer: in real doubt, urgent.
+ */
 export function triage(message: string, net: SafetyNet = SHIPPED_SAFETY_NET): TriageResult | null {
   const evidence = new MessageEvidence(message);
   const opinion = secondOpinion(evidence);
-  const rule = chooseRule(evidence, opinion);
+  const whole = chooseRule(evidence, opinion);
+  const rule = whole && whole.level !== 'referral' ? whole : (urgentRuleInParts(message) ?? whole);
   if (!rule) {
     if (!checkInHolds(evidence, opinion, net)) return null;
     const likeliest = rules.find((candidate) => candidate.category === opinion.category && candidate.level !== 'referral');

@@ -251,7 +251,7 @@ const raw = {
     'something|thing|object sharp|metal|metallic|plastic|small',
     // 'A tiny bit' is an amount, not a thing.
     'sharp|metal|metallic something|thing|object|piece|part|bit|toy',
-    'small|tiny something|thing|object|piece|part|toy',
+    'small|tiny|little something|thing|object|piece|part|toy',
     'broken|piece|shard|bit|splinter glass',
     'piece|part|bit plastic|metal|toy',
   ],

@@ -86,10 +86,25 @@ function numberValue(word: string): number | undefined {
 /** Words before a count of days that make it a duration ("for 2 days"), not an age; "at 6 weeks" is an age the child was, and the past frame reads it. */
 const DURATION_WORDS = new Set(['for', 'since', 'past', 'last', 'over', 'about', 'nearly', 'almost', 'every', 'few', 'couple']);
 
+/** Words that only round a count ("nearly 12 weeks"): what comes before them says whether it is an age or a duration. */
+const APPROXIMATE = new Set(['nearly', 'almost', 'about']);
+/** Words after which a rounded count is the child's age: the child named, or 'is' ("baby nearly 12 weeks", "she's almost 8 weeks"). */
+const AGE_TELLERS = new Set(['is', "'s", 'be', 'am', 'are', 'turned', 'turns', 'turning', 'aged']);
+
+/** Whether the count at `index` is a time that passed ("for 2 days", "for nearly a week"), not an age. */
+function isDuration(sentence: Sentence, index: number): boolean {
+  const before = sentence[index - 1]?.word ?? '';
+  if (APPROXIMATE.has(before)) {
+    const teller = sentence[index - 2];
+    return !teller || !(CHILD_WORDS.has(teller.word) || AGE_TELLERS.has(teller.word) || teller.word === 'newborn');
+  }
+  return DURATION_WORDS.has(before);
+}
+
 function findYoungBaby(sentence: Sentence): Span[] {
   return sentence.flatMap((token, index) => {
     if (token.word === 'newborn' || token.word === 'neonate') return [{ start: index, end: index }];
-    if (DURATION_WORDS.has(sentence[index - 1]?.word ?? '') || sentence[index - 1]?.word === 'at') return [];
+    if (isDuration(sentence, index) || sentence[index - 1]?.word === 'at') return [];
     const unit = sentence[index + 1];
     const count = numberValue(token.word);
     const days = unit && count !== undefined ? DAYS_PER_UNIT[unit.lemma] : undefined;
@@ -239,7 +254,7 @@ export class MessageEvidence {
   private holdsIn(rule: EvidenceRule, cues: Cue[], window: number[]): boolean {
     const chosen = chooseApart(cues.map((cue) => this.live(rule, cue, window)));
     if (!chosen) return false;
-    if (!chosen.some((finding, index) => !TESTED_SIGNS.has(cues[index]!) && this.explained(rule, finding))) return true;
+    if (!chosen.some((finding, index) => !TESTED_SIGNS.has(cues[index]!) && this.explained(rule, finding, window))) return true;
     // A sign in a benign setting is explained away, unless a second, separate sign is there too;
     // in a tantrum or protest it must be a sign of another kind ("goes floppy ... going limp in
     // protest" says the rule's own sign twice). Asleep, the same sign twice still counts.
@@ -249,9 +264,13 @@ export class MessageEvidence {
     return signs.some((sign) => !said.some((finding) => sameWords(finding, sign)));
   }
 
-  private explained(rule: EvidenceRule, finding: Finding): boolean {
+  private explained(rule: EvidenceRule, finding: Finding, window: number[]): boolean {
     const frameSet = this.sentenceFrames[finding.sentence]!;
-    return !frameSet.has('suddenChange') && (rule.explainedBy ?? []).some((setting) => frameSet.has(setting));
+    if (frameSet.has('suddenChange')) return false;
+    // "Stops breathing in his sleep? ... it's happened twice in the last ten minutes": a sign told
+    // again and again within minutes, here or in a sentence after it, is happening now, whatever the setting.
+    if (window.some((index) => index >= finding.sentence && findPhrase(this.sentences[index]!, RECENT_REPEAT).length > 0)) return false;
+    return (rule.explainedBy ?? []).some((setting) => frameSet.has(setting));
   }
 
   /** The findings of a cue within the window that still count for this rule. */
@@ -321,6 +340,8 @@ export class MessageEvidence {
       // "I feel like a zombie and can't wake up": a clause that opens with its verb has the subject before it.
       if (index < finding.start && token.boundary && !(['and', 'but'].includes(token.word) && startsWithVerb(sentence.slice(index + 1)))) return false;
       if (token.word === 'i' || token.word === 'we') return true;
+      // "My brain just had a full seizure": the parent's own body, or mind, is the parent.
+      if (index < finding.start && (token.word === 'my' || token.word === 'our') && OWN_BODY.has(sentence[index + 1]?.word ?? '')) return true;
       if (token.pos === 'NOUN' && ADULT_WORDS.has(token.word)) return true;
       if (CHILD_WORDS.has(token.word) || ['he', 'she', 'they'].includes(token.word)) return false;
     }
@@ -339,7 +360,11 @@ export class MessageEvidence {
   private spansOf(cue: Cue, sentence: Sentence): Span[] {
     if (cue === 'youngBaby') return findYoungBaby(sentence);
     if (cue === 'feverReading') return findFeverReading(sentence);
-    return conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
+    const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
+    // "A little piece of toast": a thing said only by its size or kind is what follows its 'of',
+    // which names an object by its own phrase if it is one.
+    if (cue === 'object') return spans.filter((span) => !(GENERIC_THINGS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.word === 'of'));
+    return spans;
   }
 
   /**
@@ -359,6 +384,9 @@ export class MessageEvidence {
           !(name === 'hypothetical' && span.start > 0 && this.find('painReaction').some((pain) => pain.sentence === index && pain.end === span.start - 1)) &&
           // "Swallowed it before I could get it out": 'could' after 'before' is the past of 'can', not a supposition.
           !(name === 'hypothetical' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'before')) &&
+          // "Got the childproof cap off": a word of prevention between a determiner and a noun names a
+          // property of the thing, not a supposition about the event told.
+          !(name === 'hypothetical' && namesAThing(sentence, span)) &&
           !(name === 'present' && tellsNoEventNow(sentence, span.start)),
       ),
     );
@@ -548,6 +576,12 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
 const FAINTED = parsePhrase('faint*|fainted|fainting|swoon*|collaps*');
 const CAME_ROUND = parsePhrase('came|come|comes|coming +round|around|to');
+/** The parent's own body and mind, said with 'my' as the subject of a sign. */
+const OWN_BODY = new Set(['brain', 'brains', 'mind', 'head', 'heart', 'body']);
+/** Words that name a thing only by its size or kind ("a little piece"): what follows their 'of' says what it is. */
+const GENERIC_THINGS = new Set(['something', 'thing', 'object', 'piece', 'part', 'bit']);
+/** Something told happening more than once within the last minutes or hour: "twice in the last ten minutes". */
+const RECENT_REPEAT = parsePhrase('twice|again|times|repeatedly in|within|over last|past minutes|mins|min|hour');
 /** What a child does when well: eating, drinking, playing, laughing, chatting, watching something. */
 const EVERYDAY = parsePhrase('eat*|ate|drink*|drank|play*|laugh*|giggl*|smil*|chat*|chatter*|watch*|read*|colour*|draw*|bounc*|munch*');
 /** Signs that, told in a 'now' clause, mean the story has got worse whatever else the clause says. */
@@ -625,6 +659,16 @@ function parentClause(sentence: Sentence, at: number): boolean {
 function startsWithVerb(clause: Sentence): boolean {
   const first = clause.find((token) => token.pos !== 'ADV' && token.pos !== 'PART' && !token.boundary);
   return first !== undefined && (first.pos === 'VERB' || first.pos === 'AUX');
+}
+
+const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'my', 'our', 'his', 'her', 'their', 'your']);
+
+/** Whether a one-word span sits between a determiner and a noun, as a modifier ("the childproof cap"). */
+function namesAThing(sentence: Sentence, span: Span): boolean {
+  if (span.start !== span.end) return false;
+  const before = sentence[span.start - 1];
+  const after = sentence[span.start + 1];
+  return !!before && DETERMINERS.has(before.word) && after?.pos === 'NOUN' && !after.boundary;
 }
 
 /** "Nobody can explain it": a clause whose subject is nobody denies what it says, as a negation does. */
