@@ -33,8 +33,7 @@ describe.each([
 ])('every screen, $who', ({ signedInAs }) => {
   describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
     it.each(routes)('%s has no WCAG 2.2 A/AA violations', async (route) => {
-      const page = await browser.open('/', { theme, signedInAs });
-      await page.goto(route);
+      const page = await browser.open(route, { theme, signedInAs });
       await settle(page);
       expect(await violationsOn(page)).toEqual([]);
     });
@@ -45,8 +44,7 @@ describe.each([
 // label is coloured text on the bar (it read 3.1:1 in the dark theme, unseen at 1280 px).
 describe.each(['light', 'dark'] as const)('every screen on a 390 px phone, signed in, in the %s theme', (theme) => {
   it.each(routes)('%s has no WCAG 2.2 A/AA violations', async (route) => {
-    const page = await browser.open('/', { theme, signedInAs: demoParent, viewport: { width: 390, height: 844 } });
-    await page.goto(route);
+    const page = await browser.open(route, { theme, signedInAs: demoParent, viewport: { width: 390, height: 844 } });
     await settle(page);
     expect(await violationsOn(page)).toEqual([]);
   });

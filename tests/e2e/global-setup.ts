@@ -30,9 +30,12 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   // Always test the current code: `npm start` only builds when dist/client is missing.
   // Vitest sets NODE_ENV=test, which would give a development build of React.
-  const production = { ...process.env, NODE_ENV: 'production' };
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: production });
-  if (built.status !== 0) throw new Error('vite build failed');
+  // E2E_PREBUILT=1: the caller has just built it (.ci/run builds once for two suites run side by side).
+  if (!process.env.E2E_PREBUILT) {
+    const production = { ...process.env, NODE_ENV: 'production' };
+    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: production });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-e2e-'));
