@@ -81,7 +81,12 @@ export function ChildDialog({ child, onClose }: { child?: ChildDto; onClose: () 
     onError: onError('Could not add your child'),
   });
   const update = trpc.children.update.useMutation({
-    onSuccess: (edited) => saved('Changes saved', `${edited.name}'s details are up to date.`),
+    onSuccess: (edited) => {
+      // The list shows the saved child at once: reopened before the refetch lands, Edit would
+      // otherwise start from the old details.
+      utils.children.list.setData(undefined, (list) => list?.map((one) => (one.id === edited.id ? edited : one)));
+      return saved('Changes saved', `${edited.name}'s details are up to date.`);
+    },
     onError: onError('Could not save the changes'),
   });
 
