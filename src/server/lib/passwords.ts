@@ -144,7 +144,7 @@ export class PasswordHasher {
       if (state === 'done') return this.run(job, { timed });
       await turn();
       try {
-        return await this.timed(job, timed);
+        return await this.measured(job, timed);
       } finally {
         release();
       }
@@ -177,7 +177,7 @@ export class PasswordHasher {
     if (this.isFull()) throw this.busy();
     await this.acquireSlot();
     try {
-      return await this.timed(job, timed);
+      return await this.measured(job, timed);
     } finally {
       this.releaseSlot();
     }
@@ -196,7 +196,7 @@ export class PasswordHasher {
   }
 
   /** `timed: false` leaves the average to real hashes, so a decoy's wait follows them. */
-  private async timed<T>(job: () => Promise<T>, timed: boolean): Promise<T> {
+  private async measured<T>(job: () => Promise<T>, timed: boolean): Promise<T> {
     const started = performance.now();
     try {
       return await job();

@@ -66,13 +66,13 @@ export function createImageBytesCache(store: ImageStore, limits: { totalBytes: n
     async get(key: string): Promise<ServedObject | undefined> {
       // Behind a read in flight, wait for it and look again: the bytes are then in memory, or
       // (an object too large to keep, or none) this request reads its own.
-      for (let inFlight = reading.get(key); inFlight; inFlight = reading.get(key)) {
+      for (;;) {
         const cached = fromMemory(key);
         if (cached) return cached;
+        const inFlight = reading.get(key);
+        if (!inFlight) break;
         await inFlight;
       }
-      const cached = fromMemory(key);
-      if (cached) return cached;
       let settle!: () => void;
       const settled = new Promise<void>((resolve) => (settle = resolve));
       reading.set(key, settled);
