@@ -23,12 +23,11 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * frozen method, c9f8f57) in round 10, tuning-12 (held-out-11/, written blind by an outside tester
  * at the start of round 10, run once on round 10's frozen method, c9e6d9c) in round 11, tuning-13
  * (held-out-12/, written blind by an outside tester at the start of round 11, run once on round
- * 11's frozen method, 5d462d3) in round 12.
+ * 11's frozen method, 5d462d3) in round 12, tuning-14 (held-out-13/, written blind by an outside
+ * tester at the start of round 12, run once on round 12's frozen method, 759b8e1) in round 13.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-13/ was written
- * blind by an outside tester at the start of round 12 (676c93e) and registered once round 12's
- * method was frozen (759b8e1).
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -46,7 +45,7 @@ export const EVALUATION_SETS = {
   'tuning-11': { urgent: 'held-out-10/urgent', ordinary: 'held-out-10/ordinary', questions: 'held-out-10/questions' },
   'tuning-12': { urgent: 'held-out-11/urgent', ordinary: 'held-out-11/ordinary', questions: 'held-out-11/questions' },
   'tuning-13': { urgent: 'held-out-12/urgent', ordinary: 'held-out-12/ordinary', questions: 'held-out-12/questions' },
-  'held-out': { urgent: 'held-out-13/urgent', ordinary: 'held-out-13/ordinary', questions: 'held-out-13/questions' },
+  'tuning-14': { urgent: 'held-out-13/urgent', ordinary: 'held-out-13/ordinary', questions: 'held-out-13/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
