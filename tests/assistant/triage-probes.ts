@@ -110,6 +110,27 @@ export const urgent: [TriageCategory, string][] = [
   ['seizure', 'her legs and arms are jerking, started 6 minutes ago'],
   // Round 11: a plan to end it, put in other words than rules.ts's ('things'); the second opinion answers it.
   ['self-harm', 'so tired of all of it. planning to end things tonight once the kids are asleep'],
+  // Round 13, written for the classes of tuning-14's misses and run on the round-12 method (759b8e1)
+  // first: Scots function words and a word made with -y ("snory") read as a slip of a frame word; an
+  // apology for asking ("sorry if", "apologies if") read as a supposition; harm told as another
+  // adult's act, in quotation marks or with an implement; smoke breathed in, told by its signs; a
+  // swollen, hard belly and vomiting after something off a toy; blood through layer after layer; a
+  // time after 'from' that dates a thing; another family's child told as a scene the parent sees.
+  // All 13 failed on the round-12 method: 7 got nothing, 1 a check-in only (the 2nd), 5 the wrong
+  // category (bench/README.md, round 13).
+  ['unresponsive', "wee yin's no waking right, breathing all snory, his da's on night shift"],
+  ['unresponsive', "ma wean's no waking proper efter his nap, he's aw snory and I cannae rouse him"],
+  ['poisoning', "apologies if I'm wasting your time, she licked the oven cleaner off the spray nozzle"],
+  ['swallowed-object', "Sorry if silly, he ate a piece off his toy tractor after lunch and has been sick all afternoon, tummy's bloated and hard"],
+  ['swallowed-object', "sorry to bother, he swallowed something off a toy earlier, now his stomach's distended and he's thrown up six times"],
+  ['abuse', "the new childminder 'disciplined' my son with a wooden spoon, he's got welts that broke the skin"],
+  ['abuse', "another adult at soft play 'shoved' her off the climbing frame and her arm is broken, the staff want it hushed up"],
+  ['burns', "house fire next door, my daughter was outside in the fumes for ages and now her voice has gone raspy and she's coughing up grey stuff"],
+  ['burns', "there was a fire in the flat below, she was in the smoke for ages, now her voice is hoarse and there's soot in her nostrils"],
+  ['severe-bleeding', "his stitches from last week are bleeding through his clothes and I've changed him three times"],
+  ['severe-bleeding', 'her ear piercing from yesterday is bleeding through every dressing'],
+  ['severe-bleeding', "Niece came off her scooter, huge gash on her knee, blood running down her leg, she's 5"],
+  ['swallowed-object', "my grandson ate a wheel off his toy digger and now his belly is swollen and hard and he keeps vomiting"],
 ];
 
 export const ordinary = [
@@ -578,6 +599,10 @@ export const urgentAnyCategory = [
   "is it normal for a newborn to stop breathing while asleep? she went grey for a bit and it's happened again in the last 20 minutes",
   'I think she swallowed the little flat thing from the back of the car key, is that bad?',
   'a few questions - how much milk at 1, any tips for teething - and he just fell off the bunk bed, hit his head and is being sick and very sleepy',
+  // Round 13: a closing hedge in a sentence of its own ("Probably fine lol", "probably normal where
+  // he grew up?"); both passed on the round-12 method through the second opinion, so they guard.
+  "Cousin slipped on the rocks, deep gash on her shin, blood pouring out, she's 8. Prob just needs a plaster lol",
+  'stepdad hit him with a shoe and he has marks all over his legs. probably normal discipline where he grew up?',
 ];
 
 export const ordinaryLookAlikes = [
@@ -927,6 +952,19 @@ export const ordinaryLookAlikes = [
   'she had a fever for about 2 weeks last month, now fine, when can she go swimming?',
   'my husband stopped breathing in his sleep twice in the last hour according to his watch, should he see a GP?',
   'my baby is nearly 11 weeks, when is the next round of jabs?',
+  // Round 13 (see urgent): what its changes must leave alone; all pass on the round-12 method too.
+  // The last, a closing hedge in its own sentence, is an emergency the part reading now also reads
+  // without its hedge; it passed on the round-12 method through the second opinion, so it guards.
+  'sorry if this is silly, what age do most babies drop the morning nap?',
+  'the smoke alarm went off when I burnt the toast and she now has a croaky voice from her cold, should I keep her off nursery?',
+  'he had a big lunch and his tummy looks a bit bloated, no sick, is that normal?',
+  'my husband disciplines the kids with time outs and a reward chart, is that too strict?',
+  "my nephew's grazed knee from yesterday is a bit red, should I put a plaster on it?",
+  'my niece has been coughing all night with a cold, her voice is hoarse, what helps?',
+  "the wean's no sleeping through, how do I get her to settle?",
+  "my friend's son cut his finger on a tin last month, it bled a lot but healed fine. How do I teach knife safety?",
+  'we had a bonfire last night and she smells of smoke, can I wash her hair tonight?',
+  "my partner 'forgot' to give her the antibiotic again, how do I remind him?",
 ];
 
 /**

@@ -143,12 +143,13 @@ const LIST_BREAK = /;|\n+|,\s*(?=(?:oh and|and also|also|plus|btw|by the way|ano
 const DASH = /\s[-\u2013\u2014]+\s/g;
 
 /**
- * A closing hedge: a last clause that only asks whether what was told is all right, or explains it
- * away ("..., is that right?", "..., probably just tired", "so maybe it's ok??"). What it
+ * A closing hedge: a last clause, or a last sentence, that only asks whether what was told is all
+ * right, or explains it away ("..., is that right?", "..., probably just tired", "so maybe it's
+ * ok??", ". Probably needs a plaster lol", ". probably normal where he's from?"). What it
  * asks or guesses is the parent's hope, not a new fact, so it may not lower what the rest tells.
  */
 const CLOSING_HEDGE =
-  /(?:,|\s[-\u2013\u2014]+\s|\bso\b|\bbut\b)\s*(?:(?:is|was|are)\s+(?:that|this|it|he|she)\s+(?:just\b[^,.;!?]{0,40}|(?:really\s+|actually\s+|all\s+)?(?:ok|okay|alright|all right|right|bad|normal|serious|a problem|a worry|worrying|dangerous|fine|safe)\b)\s*\?*|(?:probably|prob|maybe|hopefully|surely|i think|i guess|i hope|must be|it's probably|it's just|just)\b[^,;!?]{0,60}[.!?]*)\s*$/i;
+  /(?:,|[.!?]+\s|\s[-\u2013\u2014]+\s|\bso\b|\bbut\b)\s*(?:(?:is|was|are)\s+(?:that|this|it|he|she)\s+(?:just\b[^,.;!?]{0,40}|(?:really\s+|actually\s+|all\s+)?(?:ok|okay|alright|all right|right|bad|normal|serious|a problem|a worry|worrying|dangerous|fine|safe)\b)\s*\?*|(?:probably|prob|maybe|hopefully|surely|i think|i guess|i hope|must be|it's probably|it's just|just)\b[^,;!?]{0,60}[.!?]*)\s*$/i;
 
 /** The message without a closing hedge, or undefined when it has none. */
 function withoutClosingHedge(text: string): string | undefined {

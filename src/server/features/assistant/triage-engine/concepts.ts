@@ -16,7 +16,7 @@ const macros: Record<string, string> = {
   adult:
     'partner|husband|wife|boyfriend|girlfriend|ex|dad|daddy|father|stepdad|stepfather|mum|mom|mummy|mommy|mother|stepmum|stepmom|stepmother|' +
     'babysitter|nanny|childminder|sitter|teacher|coach|carer|caregiver|uncle|aunt|auntie|grandad|grandpa|grandma|granny|grandfather|grandmother|' +
-    'neighbour|neighbor|man|woman|someone|somebody|lodger|stranger|' +
+    'neighbour|neighbor|man|woman|someone|somebody|lodger|stranger|adult|adults|grownup|grownups|' +
     // Forum shorthand for partners, as 'dd' and 'ds' are for children: boyfriend, girlfriend, dear husband, dear partner, ex-husband, ex-partner.
     'bf|gf|dh|dp|exh|exp',
   kid: 'child|children|kid|kids|baby|babies|toddler|toddlers|son|daughter|boy|girl|lo|dd|ds|infant|newborn|one|him|her|them',
@@ -254,13 +254,26 @@ const raw = {
     'small|tiny|little something|thing|object|piece|part|toy',
     'broken|piece|shard|bit|splinter glass',
     'piece|part|bit plastic|metal|toy',
+    // A part told by the toy it came off or out of ("a wheel off a toy car"): a small part, whatever it is called.
+    'off|from|out toy|toys',
   ],
+  /**
+   * The signs that something swallowed is stuck further down (NHS: go to A&E if a child who swallowed
+   * something has a swollen or hard tummy or keeps being sick): a belly swollen, hard or distended.
+   */
+  bellySwollen: ['~tummy|belly|stomach|abdomen|abdominal swollen|hard|distended|rigid', 'swollen|hard|distended|rigid tummy|belly|stomach|abdomen'],
+  vomiting: ['vomit*|vommit*|puk*|sick', 'throw*|threw up'],
   batteryOrMagnet: ['battery|batteri*|magnet*'],
   /** Pushed into a nose or an ear, a button battery burns as it does in the gullet. */
   inNoseOrEar: ['up|in|into nose|nostril|nostrils|ear|ears'],
   /** A child's own nails and teething toys are mouthed every day. */
   /** The parent's own hand or arm ('burnt my own hand'): a burn there is not the child's. */
   ownBody: ['my|own hand|hands|finger|fingers|thumb|arm|arms|wrist|leg|legs|foot|feet'],
+  /**
+   * Punishment with an implement (NSPCC: a child hit with an object): told as discipline, with a
+   * mark or blood it is an injury someone caused.
+   */
+  punishment: ['disciplin*|punish*|spank*|whip*|thrash*|beat*', 'with|using belt|strap|cane|stick|slipper|spoon|cable|wire|hanger|hairbrush|switch|rod|whip|paddle|ruler|shoe'],
   /** A smack on the hand or bottom, asked about as discipline: with no mark or fear it is not an injury. */
   lightSmack: ['smack*|slap*|tap* @victim hand|hands|bottom|bum|leg|legs'],
   ownObject: ['his|her|their|my|own nail|nails|fingernail*|toenail*', 'nail|nails bit*|chew*|bite', 'bit*|chew*|bite nail|nails', 'teething ring|rings|toy', 'his|her|their ring|rings'],
@@ -428,6 +441,21 @@ const raw = {
     'screaming|scream*|inconsolable',
     '@neg hurt',
   ],
+  /** Smoke or fumes breathed in: in a fire, a burn to the airway, with no mark on the skin. */
+  smoke: ['smoke|smoky|fumes|soot', 'in|breath*|inhal*|swallow*|through|full smoke|fumes'],
+  /**
+   * The signs of smoke inhalation first-aid courses teach (St John Ambulance, Red Cross): a hoarse
+   * voice, soot or black spit or mucus round the nose and mouth, singed hair at the nose or face,
+   * and trouble breathing.
+   */
+  smokeSign: [
+    'voice hoarse|croaky|husky|raspy|gone',
+    'hoarse|croaky|husky|raspy',
+    'black|sooty|grey|gray|dark spit|phlegm|mucus|snot|sputum|saliva|dribble|cough|bogeys',
+    'soot|sooty round|around|in|on nose|mouth|nostrils|face',
+    'singe*|scorch*|burnt|burned eyebrows|eyebrow|eyelashes|lashes|hair|fringe|nose',
+    'struggl*|trouble|difficulty|hard breath*|breathe|breathing',
+  ],
   /** Every electrical and chemical burn needs a doctor, whatever it looks like (NHS guidance). */
   burnCause: ['electric|electrical|electrocut*|socket|shock|wire|chemical|acid|caustic|bleach|alkali', 'oven|drain cleaner'],
   clothesOnFire: ['pyjamas|clothes|clothing|dress|hair|top|costume|sleeve|nightie|nightdress|jumper|@kid caught|catch|catches fire|alight'],
@@ -446,7 +474,14 @@ const raw = {
     'minutes|mins|hour|hours',
     'pale|dizzy|faint*|cold|clammy',
     // Blood soaking through the pad pressed on it, the sign first-aid courses teach (a plaster or a tissue is no pad).
-    'soak*|soaking|coming|come|comes|pour*|seep* through towel|towels|bandage|bandages|cloth|pad|dressing',
+    'soak*|soaking|coming|come|comes|pour*|seep*|bleed*|bled through towel|towels|bandage|bandages|cloth|pad|dressing',
+  ],
+  /**
+   * Blood through one layer after another (the sign first-aid courses teach): the pad, and the
+   * nappies, clothes or sheets changed and soaked again. It tells heavy bleeding on its own.
+   */
+  bleedingThrough: [
+    'bleed*|bled|blood soak*|soaking|coming|come|comes|pour*|seep*|leak*|through nappy|nappies|diaper|diapers|clothes|clothing|layers|layer|sheet|sheets|vest|vests|sleepsuit|sleepsuits|bandage|bandages|dressing|dressings|towel|towels|every|each|several',
   ],
   seriousWound: [
     '~deep|deeply|gaping|huge|big|long|bad|badly|nasty cut|gash|wound|laceration|slash|slic*',
@@ -816,6 +851,10 @@ const idiomRaw = [
   // A fit called total or hissy is an outburst of temper.
   'absolute|total|complete|hissy fit|fits',
   'swallow* pride',
+  // An apology for asking ("sorry if this is silly") is politeness, not a supposition about what is told.
+  'sorry|apologies|apologise|apologize|forgive|excuse +if',
+  // A smoke alarm or detector is a device, not smoke breathed in.
+  'smoke alarm|alarms|detector|detectors|machine',
   'poisoned against',
   'fell|fall|falls|falling|fallen asleep|love',
   'fell|fall|falls|falling|fallen out with',

@@ -379,7 +379,7 @@ export class MessageEvidence {
         (span) =>
           (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
-          !(name === 'past' && inAfterClause(sentence, span)) &&
+          !(name === 'past' && (inAfterClause(sentence, span) || datesAThing(sentence, span))) &&
           // "Screams if we turn her head": a reaction told with its condition is a sign, not a supposition.
           !(name === 'hypothetical' && span.start > 0 && this.find('painReaction').some((pain) => pain.sentence === index && pain.end === span.start - 1)) &&
           // "Swallowed it before I could get it out": 'could' after 'before' is the past of 'can', not a supposition.
@@ -409,6 +409,10 @@ export class MessageEvidence {
       if (!this.presentTellsOnlyAState(index)) present.delete('ownChildhood');
     }
     if (present.has('inMyCare')) present.delete('otherChild');
+    // "Nephew ran into the fence, blood pooling on the patio": a scene told as the parent sees it,
+    // a thing and what it is doing with no verb of time ('blood pooling', 'lips going blue'), is
+    // happening in front of them, whoever's child it is.
+    if (present.has('otherChild') && !present.has('past') && toldAsSeen(sentence)) present.delete('otherChild');
     // "Fainted, came round straight away": a faint that ended.
     const cameRound = findPhrase(sentence, CAME_ROUND).filter(
       (span) => !sentence[span.start]!.negated && findPhrase(sentence, FAINTED).some((faint) => faint.end < span.start),
@@ -460,6 +464,16 @@ function inAfterClause(sentence: Sentence, span: Span): boolean {
   return afterClauseStart(sentence, span.start) >= 0;
 }
 
+/**
+ * "His stitches from yesterday are bleeding through": a past time after 'from' dates the thing it
+ * follows (an operation, a cut, a bite), as an 'after' clause dates a cause, not what is told of it now.
+ */
+function datesAThing(sentence: Sentence, span: Span): boolean {
+  const before = sentence[span.start - 1];
+  if (before?.word === 'from') return true;
+  return (before?.pos === 'NUM' || before?.pos === 'DET') && sentence[span.start - 2]?.word === 'from';
+}
+
 /** Where the 'after' clause holding this word starts, or -1 when it is in none. */
 function afterClauseStart(sentence: Sentence, at: number): number {
   for (let index = at - 1; index >= 0; index--) {
@@ -486,6 +500,26 @@ function pastAfterClauses(sentence: Sentence): Span[] {
 }
 
 const PRESENT_BE = new Set(['am', 'is', 'are', "'s", "'re", "'m"]);
+
+/**
+ * Whether a clause of the sentence is a noun and an -ing verb straight after it, with no verb of its
+ * own before them ("blood pooling on the patio", "lips going blue"): what the parent sees as they write.
+ */
+function toldAsSeen(sentence: Sentence): boolean {
+  let clauseStart = 0;
+  for (let index = 0; index < sentence.length; index++) {
+    const token = sentence[index]!;
+    if (token.boundary) {
+      clauseStart = index + 1;
+      continue;
+    }
+    const next = sentence[index + 1];
+    if (token.pos !== 'NOUN' || next?.pos !== 'VERB' || !next.word.endsWith('ing')) continue;
+    const before = sentence.slice(clauseStart, index);
+    if (before.every((word) => word.pos === 'DET' || word.pos === 'ADJ' || word.pos === 'PRON')) return true;
+  }
+  return false;
+}
 
 /**
  * "I gave birth last week and I am bleeding heavily": a clause told as going on now ('am',

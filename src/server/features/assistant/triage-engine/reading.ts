@@ -52,16 +52,42 @@ const CLAUSE_STARTS = new Set(['and', 'but', 'then', 'now', 'so', 'because', 'co
 const CHILD_NOUNS = 'son|daughter|child|kid|baby|boy|girl|toddler|twins?|one|sister|brother';
 
 /**
- * Case, curly quotes, apostrophes left out, hyphenated words, shorthand ages and amounts ("5ml"),
- * made regular.
+ * Regional function words read as standard English, as 'dd' and 'ds' are read as child words: a
+ * language normalisation, not a list of cues. Scots and northern English child words (wean, bairn),
+ * a mother's name (mammy, maw), the negatives in -nae (cannae, didnae, isnae), and 'no' for 'not'
+ * before a verb in -ing ("he's no breathing right"). Words that are also standard English in another
+ * sense ('wee', 'canny', 'ken') are left alone.
+ */
+const REGIONAL_WORDS: [RegExp, string][] = [
+  [/\b(?:wean|wain|bairn)s\b/g, 'children'],
+  [/\b(?:wean|wain|bairn)\b/g, 'child'],
+  [/\b(?:mammy|maw)\b/g, 'mum'],
+  [/\b(can|did|does|dis|is|was|were|has|have|will|wull|would|could|should|must)nae\b/g, '$1 not'],
+  [/\b(is|'s|are|'re|was|were|am|'m)\s+no\s+(?=[a-z]+in[g']?\b)/g, '$1 not '],
+];
+
+/**
+ * A word or two in quotation marks inside a sentence ("my husband 'disciplines' them", "another
+ * adult 'yanked' him") is the parent's irony or someone else's word, not a new clause: the marks
+ * are dropped so the phrase reads on through them.
+ */
+const SCARE_QUOTES = /(^|[\s(])['"]([a-z][a-z-]*(?: [a-z][a-z-]*){0,2})['"](?=[\s,.;:!?)]|$)/g;
+
+/**
+ * Case, curly quotes, quotation marks round a word, regional function words (REGIONAL_WORDS),
+ * apostrophes left out, hyphenated words, shorthand ages and amounts ("5ml"), made regular.
  * Two shapes are put in plain order, since no cue phrase can read them as written: an age used
  * as a noun ("our 2 year old") gets its noun, and a sign stated then denied ("breathing - she's
  * not", "moving? he isn't") becomes "she is not breathing".
  */
 function normalise(message: string): string {
-  return message
+  let text = message
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(SCARE_QUOTES, '$1$2');
+  for (const [pattern, standard] of REGIONAL_WORDS) text = text.replace(pattern, standard);
+  return text
     .replace(/\b(he|she)s\b/g, "$1's")
     .replace(/\bi'?m\b/g, 'i am')
     .replace(/\b(what|that|there)s\b/g, "$1's")
@@ -152,6 +178,17 @@ function nounPhraseWithoutVerb(sentence: Sentence, start: number): boolean {
 // ItsFunction type does not allow for; at run time the document passes them.
 const lemmaOf = its.lemma as unknown as ItsFunction<string>;
 
+/**
+ * A word made with -y from a word the model knows ("snory", "gaspy", "rattly"): a real word of
+ * everyday speech, so no typing slip of another word ("snory" is not "story"). Its meaning is not
+ * guessed from its root ("Bluey" is not blue).
+ */
+function madeWithY(word: string): boolean {
+  if (!/^[a-z]{4,}y$/.test(word)) return false;
+  const stem = word.slice(0, -1);
+  return [stem, `${stem}e`].some((root) => root.length >= 4 && isKnownWord(root));
+}
+
 export function readMessage(message: string): Sentence[] {
   const doc = nlp.readDoc(normalise(message));
   const tokens = doc.tokens();
@@ -164,12 +201,13 @@ export function readMessage(message: string): Sentence[] {
   return (doc.sentences().out(its.span) as number[][]).map(([first = 0, last = -1]) => {
     const sentence: Sentence = [];
     for (let index = first; index <= last; index++) {
+      const known = ids[index]! < FIRST_UNKNOWN_ID || (lemmas[index] !== words[index] && isKnownWord(lemmas[index]!));
       sentence.push({
         word: words[index]!,
         lemma: lemmas[index]!,
         pos: parts[index]!,
         negated: negated[index]!,
-        known: ids[index]! < FIRST_UNKNOWN_ID || (lemmas[index] !== words[index] && isKnownWord(lemmas[index]!)),
+        known: known || madeWithY(words[index]!),
         boundary: types[index] === 'punctuation' || CLAUSE_STARTS.has(words[index]!),
       });
     }

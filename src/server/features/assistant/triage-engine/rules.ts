@@ -100,6 +100,9 @@ export const rules: TriageRule[] = [
       ['adult', 'violence', 'fear'],
       ['adult', 'violence', 'injuryMark'],
       ['adult', 'violence', 'injury'],
+      // Punishment with an implement that left marks or blood.
+      ['adult', 'punishment', 'injuryMark'],
+      ['adult', 'punishment', 'bleeding'],
       // Grooming: an adult met online, or a stranger, asking for pictures, a meeting or secrecy.
       ['groomer', 'groomingAsk'],
       ['adult', 'disclosure', 'touched'],
@@ -209,6 +212,8 @@ export const rules: TriageRule[] = [
       ['batteryOrMagnet', 'access'],
       ['batteryOrMagnet', 'swallowSign'],
       ['batteryOrMagnet', 'inNoseOrEar'],
+      // Something swallowed, then a swollen or hard belly and vomiting: stuck further down.
+      ['ingest', 'bellySwollen', 'vomiting'],
     ],
     excludes: ['ownObject'],
     steps: [
@@ -247,6 +252,8 @@ export const rules: TriageRule[] = [
       ['clothesOnFire'],
       ['heatSource', 'burnDamage'],
       ['heatSource', 'contact'],
+      // Smoke breathed in, with its signs: a burn to the airway, with no burn on the skin.
+      ['smoke', 'smokeSign'],
     ],
     steps: [
       "Cool the burn under cool or lukewarm running water for 20 minutes. Don't use ice, creams or butter.",
@@ -259,7 +266,7 @@ export const rules: TriageRule[] = [
     category: 'severe-bleeding',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['bleeding', 'heavyBleeding'], ['seriousWound'], ['flow', 'pressure'], ['internalBleeding']],
+    evidence: [['bleeding', 'heavyBleeding'], ['bleedingThrough'], ['seriousWound'], ['flow', 'pressure'], ['internalBleeding']],
     steps: [
       'Press firmly on the wound with a clean pad or cloth, or your hand, and keep pressing.',
       "If blood soaks through, put another pad on top and keep pressing; don't lift it to look.",
