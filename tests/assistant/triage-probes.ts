@@ -603,6 +603,8 @@ export const urgentAnyCategory = [
   // he grew up?"); both passed on the round-12 method through the second opinion, so they guard.
   "Cousin slipped on the rocks, deep gash on her shin, blood pouring out, she's 8. Prob just needs a plaster lol",
   'stepdad hit him with a shoe and he has marks all over his legs. probably normal discipline where he grew up?',
+  // Round 13: what is fine is the other twin; passed on the round-12 method through the second opinion, so it guards.
+  "the twins are 8 weeks, one is 38.2 and won't feed, the other is fine. can it wait till morning?",
 ];
 
 export const ordinaryLookAlikes = [
@@ -965,6 +967,12 @@ export const ordinaryLookAlikes = [
   "my friend's son cut his finger on a tin last month, it bled a lot but healed fine. How do I teach knife safety?",
   'we had a bonfire last night and she smells of smoke, can I wash her hair tonight?',
   "my partner 'forgot' to give her the antibiotic again, how do I remind him?",
+  // Round 13, for three of tuning-14's false alarms (a medicine asked after as stopping a fit, a
+  // past fever with only 'home now and well' after it, a poisoned apple in a fairy tale): all three
+  // were answered as an emergency on the round-12 method.
+  'does paracetamol stop febrile fits? the nurse mentioned them at his check',
+  'our 10 week old had a fever in hospital last month, all clear, home now and well, is it ok to take her swimming?',
+  "in the fairy tale the witch's apple is poisoned and now she won't eat apples, how do I reassure her?",
 ];
 
 /**

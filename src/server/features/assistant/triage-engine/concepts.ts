@@ -179,7 +179,8 @@ const raw = {
   /** Where household chemicals and medicines are kept: a child who got into one has had access to them. */
   poisonStore: ['under sink', 'medicine|bathroom|cleaning cabinet|cupboard|box|drawer|bag', 'handbag|purse|washbag'],
   ownMedicine: ['his|her|their @medicine'],
-  poisoned: ['been|got|was|is|think poisoned', 'poisoned himself|herself|themselves'],
+  /** Poisoned, said of a person ("she's been poisoned", "I think he was poisoned"), not of a thing ("the apple is poisoned" in a fairy tale). */
+  poisoned: ['@kid|he|she|they|i|we|someone|somebody been|got|was|were|is|are|be poisoned', 'think|maybe|possibly|probably poisoned', 'poisoned himself|herself|themselves'],
   medicationError: [
     'double dose|doses',
     'two|three|four|five|six|seven|eight|several|extra|many|multiple|2|3|4|5|6|7|8 dose|doses',
@@ -706,6 +707,8 @@ const frameRaw = {
     'so +@kid|he|she|they|it @neg get|gets hot|cold|burnt|burned|sunburnt|sunburned|dehydrated',
     'be she|he|that|it|this right|true',
     '@medicine to stop|prevent|avoid|bring',
+    // Whether a medicine stops something ('does giving calpol stop febrile convulsions'), as whether armbands stop drowning.
+    '@medicine +stop|stops|prevent|prevents',
     // A class as a noun ('a first aid class'), not the verb ('is that classed as a fever').
     'course|courses|classes|training',
     "a|the|my|our|his|her|their|'s|in|aid|swimming|baby|antenatal +class",
@@ -851,6 +854,8 @@ const idiomRaw = [
   // A fit called total or hissy is an outburst of temper.
   'absolute|total|complete|hissy fit|fits',
   'swallow* pride',
+  // Refusing to eat or drink something is not having it ("now refuses to eat apples").
+  'refus* to +eat|drink|swallow|take|touch',
   // An apology for asking ("sorry if this is silly") is politeness, not a supposition about what is told.
   'sorry|apologies|apologise|apologize|forgive|excuse +if',
   // A smoke alarm or detector is a device, not smoke breathed in.

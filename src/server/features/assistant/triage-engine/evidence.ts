@@ -387,7 +387,9 @@ export class MessageEvidence {
           // "Got the childproof cap off": a word of prevention between a determiner and a noun names a
           // property of the thing, not a supposition about the event told.
           !(name === 'hypothetical' && namesAThing(sentence, span)) &&
-          !(name === 'present' && tellsNoEventNow(sentence, span.start)),
+          !(name === 'present' && tellsNoEventNow(sentence, span.start)) &&
+          // "One is 38.3 and hard to wake, the other is fine": what is fine is the other one.
+          !(name === 'resolved' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'other' || token.word === 'others')),
       ),
     );
   }
@@ -403,7 +405,9 @@ export class MessageEvidence {
     // "I was abused as a child", "I self-harmed as a teenager": the parent's own youth.
     if (findPhrase(sentence, YOUTH).some((span) => parentClause(sentence, span.start))) present.add('ownChildhood');
     if (present.has('present')) {
-      present.delete('past');
+      // "Admitted last month with a fever, all clear, home now and well": a 'now' that only tells how
+      // the child is today, with no verb and no sign, leaves what happened in the past.
+      if (!present.has('past') || !this.presentTellsOnlyAState(index)) present.delete('past');
       // "I self-harmed as a teen, now pregnant": a 'now' that only tells how the parent is today
       // leaves their youth in the past; one that tells something happening ("now I cut again") does not.
       if (!this.presentTellsOnlyAState(index)) present.delete('ownChildhood');
