@@ -22,7 +22,8 @@ function precacheList(): Plugin {
   let outDir = '';
   return {
     name: 'nestling-precache-list',
-    apply: 'build',
+    // The client build only: the server renderer's build (--ssr) has no sw.js.
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -41,11 +42,22 @@ function precacheList(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server renderer of pages (`vite build --ssr`): src/client/entry-server.tsx as one module in
+ * dist/server, importing its libraries from node_modules, as the server loads it.
+ */
+const ssrBuild = {
+  outDir: 'dist/server',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  rolldownOptions: { input: 'src/client/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
   plugins: [react(), precacheList()],
-  build: {
+  build: isSsrBuild ? ssrBuild : {
     outDir: 'dist/client',
     emptyOutDir: true,
     // scripts/size.ts reads the manifest to find what `/` loads first.
@@ -79,4 +91,4 @@ export default defineConfig({
       '/ws': { target: apiTarget, ws: true },
     },
   },
-});
+}));

@@ -1,8 +1,10 @@
 import './app/first-load-styles';
 import './app/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
+import { SSR_STATE_ID, type SsrState } from './app/ssr-state';
 
 // Zod probes for eval with `new Function` when its first schema is built, and our CSP
 // (script-src 'self') reports that as a violation even though Zod catches it. `jitless` skips
@@ -10,10 +12,20 @@ import { App } from './app/app';
 // loads, keeps Zod itself out of the first load (importing config() would bring 4 kB of it).
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+const root = document.getElementById('root')!;
+const router = createAppRouter();
+// Present when the server rendered this page (not in index.html, the offline shell).
+const ssrState = document.getElementById(SSR_STATE_ID)?.textContent;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App router={router} ssr={ssrState ? (JSON.parse(ssrState) as SsrState) : undefined} />
+  </StrictMode>
 );
+if (ssrState) {
+  // What TanStack Router's own hydration sets (router-core's ssr/client): the router then renders
+  // its matches as it did on the server. It waits for the route's code for the same reason.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -50,6 +51,10 @@ import { registerRestErrors } from './trpc/rest-errors';
 import { withRedactedUrls } from './lib/log-redaction';
 import type { ProcedureMeta } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
+import { cspNonce } from './ssr/csp-nonce';
+import { createPageRenderer, type SsrEntry } from './ssr/page-renderer';
+import type { AuthService } from './features/auth/auth.service';
+import type { Context } from './trpc/context';
 
 export interface AppDeps {
   /** A database to use; when absent one is opened from the config and closed with the app. */
@@ -58,6 +63,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The built client to serve; defaults to dist/client. */
   clientDir?: string;
+  /** The server renderer of page visits; defaults to the SSR build beside the client (dist/server/entry-server.js) when there is one. */
+  ssrEntry?: () => Promise<SsrEntry>;
   authLimits?: AuthLimits;
   /** How often open WebSocket connections are checked again; tests shorten it. */
   reauthorizeEveryMs?: number;
@@ -209,7 +216,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Inline scripts only with this response's nonce: a server-rendered page's state and React's streaming.
+        scriptSrc: ["'self'", (_request, response) => `'nonce-${cspNonce(response as ServerResponse)}'`],
         // Mantine writes its CSS variables into style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -316,7 +324,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now: deps.now,
   });
 
-  registerClient(app, deps.clientDir ?? path.resolve('dist/client'));
+  const clientDir = deps.clientDir ?? path.resolve('dist/client');
+  registerClient(app, clientDir, config.ssr ? ssrEntryOf(deps, clientDir) : undefined, { config, auth: services.auth, createContext, now: deps.now ?? (() => new Date()) });
   return app;
 }
 
@@ -333,15 +342,31 @@ function successStatusMeta({ paths, errors, data }: { paths?: readonly string[];
   return { status: meta.successStatus, headers: location ? { Location: location } : {} };
 }
 
+/** The renderer AppDeps names, else the SSR build beside the client; none means pages are index.html. */
+function ssrEntryOf(deps: AppDeps, clientDir: string): (() => Promise<SsrEntry>) | undefined {
+  if (deps.ssrEntry) return deps.ssrEntry;
+  const built = path.join(clientDir, '..', 'server', 'entry-server.js');
+  return existsSync(built) ? () => import(pathToFileURL(built).href) as Promise<SsrEntry> : undefined;
+}
+
 /**
- * Serves the built single-page app; other page visits get index.html so the client router
- * decides. Files are compressed on the fly (brotli, else gzip): that needs no build step and
- * no .br/.gz files that a build could forget to write, and browsers keep the hashed files for a
- * year, so each client pays the compression once per release. The compression plugin lives in
- * this scope only, so API responses are left as they were.
+ * Serves the built single-page app. Page visits are rendered on the server when there is a
+ * renderer (config.ssr and a build of it), else they get index.html so the client router decides;
+ * /index.html itself stays the family-free shell the service worker keeps for offline use. Files
+ * are compressed on the fly (brotli, else gzip): that needs no build step and no .br/.gz files
+ * that a build could forget to write, and browsers keep the hashed files for a year, so each
+ * client pays the compression once per release. The compression plugin lives in this scope only,
+ * so API responses are left as they were.
  */
-function registerClient(app: FastifyInstance, clientDir: string) {
+function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+  ssrEntry: (() => Promise<SsrEntry>) | undefined,
+  deps: { config: Config; auth: AuthService; createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context; now: () => Date },
+) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const renderPage =
+    hasClient && ssrEntry ? createPageRenderer({ ...deps, entry: ssrEntry, template: readFileSync(path.join(clientDir, 'index.html'), 'utf8') }) : undefined;
   app.setNotFoundHandler((request) => {
     throw new AppError('not_found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
   });
@@ -351,6 +376,8 @@ function registerClient(app: FastifyInstance, clientDir: string) {
       await scope.register(fastifyStatic, {
         root: clientDir,
         wildcard: false,
+        // '/' is a page like the others, rendered below; /index.html is still served as the file.
+        index: false,
         setHeaders(reply, filePath) {
           // Hashed assets never change. Everything else is revalidated on every use: index.html,
           // the web app manifest, and sw.js, whose bytes are how a browser learns of a new release.
@@ -367,6 +394,7 @@ function registerClient(app: FastifyInstance, clientDir: string) {
       if (!hasClient) {
         return reply.type('text/html').send('<!doctype html><title>Nestling</title><p>The Nestling client has not been built yet. Run <code>npm run build</code>.</p>');
       }
+      if (renderPage) return renderPage(request, reply, cspNonce(reply.raw));
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     });
   });

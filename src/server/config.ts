@@ -59,6 +59,8 @@ const configSchema = z.object({
     .optional(),
   PUSH_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  // 1 renders pages on the server; 0 serves every page as the static index.html and leaves the browser to render it.
+  SSR: z.enum(['0', '1'], 'must be 0 or 1').default('1'),
   CAMERA_HLS_DIR: z.string().min(1).optional(),
 }).superRefine((env, ctx) => {
   // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.
@@ -105,6 +107,8 @@ export type Config = Readonly<{
   /** On SIGTERM, how long /api/health answers 503 before the server stops taking requests. */
   shutdownNoticeMs: number;
   timeZone: string;
+  /** Page visits are rendered on the server (when the SSR build exists); off, every page is index.html. */
+  ssr: boolean;
   /** Cookies get the Secure flag when the public origin is https. */
   secureCookies: boolean;
   /** An OpenAI-compatible chat-completions service for the assistant; absent means the built-in engine only. */
@@ -155,7 +159,7 @@ export type ImageStoreConfig = Readonly<
     }
 >;
 
-function isTimeZone(value: string): boolean {
+export function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -208,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY?.split(',').map((address) => address.trim()),
     shutdownNoticeMs: c.SHUTDOWN_NOTICE_MS,
     timeZone: c.TZ,
+    ssr: c.SSR === '1',
     secureCookies: c.PUBLIC_ORIGIN.startsWith('https://'),
     assistantLlm:
       c.ASSISTANT_LLM_BASE_URL && c.ASSISTANT_LLM_API_KEY && c.ASSISTANT_LLM_MODEL

@@ -24,3 +24,15 @@ export function ageLabel(dateOfBirth: string, today: string): string {
 }
 
 export const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/**
+ * `at` as the clock on a wall in `timeZone` shows it: a Date whose local fields (getHours,
+ * getDate...) hold that zone's time. The server renders a parent's greeting and dates with it, and
+ * the browser hydrates with the same zone, so both paint the same words.
+ */
+export function wallClock(at: Date, timeZone: string): Date {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23', timeZone });
+  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+  return new Date(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+}

@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Whether the server renders pages (the default; SSR=0 in the environment that runs the suite turns it off). */
+    serverRendering: boolean;
   }
 }
 
@@ -28,13 +30,16 @@ function freePort(): Promise<number> {
  * new PostgreSQL database (seeded with `npm run db:seed`) when E2E_DATABASE_URL names a server.
  */
 export default async function setup(project: TestProject) {
-  // Always test the current code: `npm start` only builds when dist/client is missing.
+  // Always test the current code: `npm start` only builds when dist/client or dist/server is missing.
   // Vitest sets NODE_ENV=test, which would give a development build of React.
-  // E2E_PREBUILT=1: the caller has just built it (.ci/run builds once for two suites run side by side).
+  // E2E_PREBUILT=1: the caller has just built both (.ci/run builds once for two suites run side by side).
   if (!process.env.E2E_PREBUILT) {
     const production = { ...process.env, NODE_ENV: 'production' };
-    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: production });
-    if (built.status !== 0) throw new Error('vite build failed');
+    // The client, then its server renderer (pages are rendered on the server from dist/server).
+    for (const ssr of [[], ['--ssr']]) {
+      const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...ssr, '--logLevel', 'warn'], { stdio: 'inherit', env: production });
+      if (built.status !== 0) throw new Error(`vite build ${ssr.join(' ')} failed`);
+    }
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -84,6 +89,9 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseUrl', baseUrl);
+  // Read here, in the process that starts the server: test files cannot read SSR themselves,
+  // because Vitest sets process.env.SSR in its workers (it read '1' under SSR=0).
+  project.provide('serverRendering', env.SSR !== '0');
 
   return async () => {
     // npm start runs the server as a child; signal the whole group so it shuts down gracefully.

@@ -17,15 +17,24 @@ async function visitSignedIn(page: Page) {
   await page.waitForFunction(
     () =>
       new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('nestling-offline');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('last-seen')) return resolve(false);
-          const read = db.transaction('last-seen').objectStore('last-seen').getAllKeys();
-          read.onsuccess = () => resolve(read.result.length > 0);
-          read.onerror = () => resolve(false);
-        };
+        // Look without touching: opening a database that is not there yet would create it empty,
+        // without the app's store, and an open connection would block the app's upgrades.
+        void indexedDB.databases().then((databases) => {
+          if (!databases.some((database) => database.name === 'nestling-offline')) return resolve(false);
+          const open = indexedDB.open('nestling-offline');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('last-seen')) {
+              db.close();
+              return resolve(false);
+            }
+            const read = db.transaction('last-seen').objectStore('last-seen').getAllKeys();
+            read.onsuccess = () => resolve(read.result.length > 0);
+            read.onerror = () => resolve(false);
+            read.transaction!.oncomplete = () => db.close();
+          };
+        });
       }),
     undefined,
     { timeout: 15_000, polling: 500 },

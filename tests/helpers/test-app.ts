@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { demoAccounts, seed } from '../../src/server/demo/seed';
 import type { AuthLimits } from '../../src/server/features/auth/auth.service';
+import type { SsrEntry } from '../../src/server/ssr/page-renderer';
 import { checkResponsesAgainstDocument } from './response-contract';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -28,14 +29,23 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** A real app on its own fresh database, seeded with the demo data unless told otherwise. */
 export async function createTestApp(
-  options: { seed?: boolean; now?: () => Date; env?: Record<string, string>; authLimits?: AuthLimits; reauthorizeEveryMs?: number } = {},
+  options: {
+    seed?: boolean;
+    now?: () => Date;
+    env?: Record<string, string>;
+    authLimits?: AuthLimits;
+    reauthorizeEveryMs?: number;
+    /** A client directory to serve, and a server renderer of its pages; by default there is no client. */
+    clientDir?: string;
+    ssrEntry?: () => Promise<SsrEntry>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // Uploaded images go to DATA_DIR/images: a directory of this app's own, removed on close.
   const dataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'nestling-test-data-'));
   const config = testConfig({ ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
   if (options.seed !== false) await seed(database.db, options.now?.(), config.timeZone);
-  const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: '/nonexistent', authLimits: options.authLimits, reauthorizeEveryMs: options.reauthorizeEveryMs });
+  const app = await buildApp(config, { database, logger: false, now: options.now, clientDir: options.clientDir ?? '/nonexistent', ssrEntry: options.ssrEntry, authLimits: options.authLimits, reauthorizeEveryMs: options.reauthorizeEveryMs });
   checkResponsesAgainstDocument(app);
   await app.ready();
   const sessions = new Map<string, Promise<string>>();

@@ -101,16 +101,22 @@ function PendingPage() {
   );
 }
 
-/** The browser's history by default; tests pass a memory history. */
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
+/**
+ * The browser's history by default; tests and the server pass a memory history. `nonce` is the
+ * page's CSP nonce, for any script the router writes while the server renders.
+ */
+export function createAppRouter(options: { history?: RouterHistory; nonce?: string } = {}) {
   return createRouter({
     routeTree,
     history: options.history,
+    ssr: options.nonce ? { nonce: options.nonce } : undefined,
     defaultPendingComponent: PendingPage,
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
 }
+
+export type ClientRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/router-core' {
   interface Register {

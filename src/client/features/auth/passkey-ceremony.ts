@@ -5,11 +5,18 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { useMounted } from '@mantine/hooks';
 import type { z } from 'zod';
 import type { authenticationResponse, registrationResponse } from '../../../shared/schemas/passkeys';
 
 /** Whether this browser can make and use passkeys at all. */
 export const passkeysSupported = () => browserSupportsWebAuthn();
+
+/**
+ * The same for a screen the server may render: false until mounted, since the server cannot
+ * know, and the browser's first render must match the server's HTML.
+ */
+export const usePasskeysSupported = () => useMounted() && passkeysSupported();
 
 /** Asks the browser to make a passkey from the server's options; answers what the server checks. */
 export async function createPasskey(optionsJSON: unknown): Promise<z.input<typeof registrationResponse>> {

@@ -9,7 +9,7 @@ import { messageOf, serverFieldError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
-import { ceremonyMessage, createPasskey, passkeysSupported } from './passkey-ceremony';
+import { ceremonyMessage, createPasskey, usePasskeysSupported } from './passkey-ceremony';
 
 /** Profile's passkeys: add one from this device, and rename or remove each. */
 export function Passkeys() {
@@ -19,6 +19,7 @@ export function Passkeys() {
   const options = trpc.passkeys.registrationOptions.useMutation();
   const register = trpc.passkeys.register.useMutation();
   const [adding, setAdding] = useState(false);
+  const supported = usePasskeysSupported();
   const [renaming, setRenaming] = useState<PasskeyDto | null>(null);
   const remove = trpc.passkeys.remove.useMutation({
     onSuccess: async (removed) => {
@@ -46,7 +47,6 @@ export function Passkeys() {
   };
 
   const list = passkeys.data?.pages.flatMap((page) => page.items);
-  const supported = passkeysSupported();
   return (
     <Card component="section" aria-labelledby="passkeys-title">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">

@@ -8,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { AnchorLink } from '../../components/links';
 import { AuthForm, EmailField } from './auth-form';
 import { fieldErrorsOf, messageOf, problemCodeOf, type FieldErrors } from '../../lib/form-errors';
-import { answerWithPasskey, ceremonyMessage, passkeysSupported } from './passkey-ceremony';
+import { answerWithPasskey, ceremonyMessage, usePasskeysSupported } from './passkey-ceremony';
 import { useSessionChange } from './use-session-change';
 
 const route = getRouteApi('/sign-in');
@@ -19,6 +19,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [askForCode, setAskForCode] = useState(false);
+  const passkeysSupported = usePasskeysSupported();
   const afterSignIn = useSessionChange();
   const signIn = trpc.auth.signIn.useMutation({
     onSuccess: () => afterSignIn(redirect),
@@ -45,7 +46,7 @@ export function SignInPage() {
       onSubmit={submit}
       footer={{ text: 'New to Nestling?', linkLabel: 'Create an account', to: '/sign-up', redirect }}
       alternative={
-        passkeysSupported() && (
+        passkeysSupported && (
           <>
             <Divider label="or" labelPosition="center" my={-4} />
             <Button variant="default" fullWidth leftSection={<IconKey size={16} aria-hidden />} onClick={() => void passkey.start()} loading={passkey.pending}>

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { isUnauthorized } from '../trpc';
 import { connectivity } from '../use-online';
@@ -51,9 +51,11 @@ export async function forgetLastSeen(queryClient: QueryClient): Promise<void> {
 export function watchQueryClient(queryClient: QueryClient): () => void {
   if (typeof indexedDB === 'undefined' || typeof localStorage === 'undefined') return () => undefined;
   let restoring = false;
+  // Not exact: tRPC's key is [['users', 'me'], { type: 'query' }], and find() matches exactly unless told.
+  const findMe = () => queryClient.getQueryCache().find({ queryKey: [['users', 'me']], exact: false });
   const onOffline = () => {
     if (connectivity.get().online || restoring) return;
-    const me = queryClient.getQueryCache().find({ queryKey: [['users', 'me']] });
+    const me = findMe();
     if (me && isUnauthorized(me.state.error)) return;
     const userId = (me?.state.data as { id?: number } | undefined)?.id ?? keptFor();
     if (userId === undefined) return;
@@ -66,18 +68,22 @@ export function watchQueryClient(queryClient: QueryClient): () => void {
   const unsubscribeConnectivity = connectivity.subscribe(onOffline);
   onOffline();
 
+  const keepIfSignedIn = (query?: Query) => {
+    const userId = (query?.state.data as { id?: number } | null | undefined)?.id;
+    if (userId && isMe(query!.queryKey))
+      loadStore()
+        .then((store) => store.keepFor(queryClient, userId))
+        .catch(fail);
+  };
+  // A server-rendered page arrives with the user already in the cache.
+  keepIfSignedIn(findMe());
+
   const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const { action, query } = event;
     if (action.type === 'success' && !action.manual) {
       connectivity.answered();
-      const user = query.state.data as { id?: number } | null | undefined;
-      if (isMe(query.queryKey) && typeof user?.id === 'number') {
-        const userId = user.id;
-        loadStore()
-          .then((store) => store.keepFor(queryClient, userId))
-          .catch(fail);
-      }
+      keepIfSignedIn(query);
     } else if (action.type === 'error') {
       if (isNetworkError(action.error)) return connectivity.networkFailed();
       connectivity.answered();

@@ -1,0 +1,15 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { ServerClock } from '../lib/server-clock';
+
+/**
+ * What a server-rendered page carries beside its HTML, as JSON in a script element of this id:
+ * the answers the server rendered with (the query cache, dehydrated) and the clock it used.
+ */
+export interface SsrState {
+  queries: DehydratedState;
+  /** The parent's zone: the tz cookie, else the server's TZ. */
+  timeZone: string;
+  clock: ServerClock;
+}
+
+export const SSR_STATE_ID = 'nestling-ssr';

@@ -1,0 +1,53 @@
+/**
+ * Runs inline at the top of a server-rendered page's body, before its HTML. Until React has
+ * hydrated an element it has no handlers, so a tap on it did nothing (seen: a Profile tab tapped as
+ * soon as the page had loaded stayed unselected), a form submitted natively, as a GET with its
+ * fields, a password too, in the URL, and text typed was put back to the server's empty value
+ * when React hydrated the input. React hydrates the root first and each Suspense boundary (a
+ * route's screen is one) in a later pass, and drops an event on one it cannot hydrate at once (a
+ * lazy section still loading). So this holds back clicks and submits on elements React has not
+ * hydrated yet (links excepted: they work without JavaScript), notes what is typed into them, and
+ * replays both, in order, once React has hydrated each target: an element it has hydrated carries
+ * its props under a __reactProps$ key, the one sign of it the page can read. After ten seconds'
+ * worth of frames an event is replayed regardless. Replayed events are not trusted, so they pass.
+ * Plain JavaScript in a string, not a stringified function: tsx's transform would put helpers in
+ * it that the browser does not have.
+ */
+export const EARLY_EVENTS_SCRIPT = `{
+const held = [];
+let frames = 0;
+const hydrated = (target) => Object.keys(target).some((key) => key.startsWith('__reactProps$'));
+// Inside the page's #root (not the root itself, which React never marks), as long as anything is held or the element is not hydrated.
+const waiting = ({ isTrusted, target }) =>
+  isTrusted && target instanceof Element && target.id !== 'root' && target.closest('#root') !== null && (held.length > 0 || !hydrated(target));
+const replay = () => {
+  while (held.length) {
+    const { type, target, value } = held[0];
+    if (target.isConnected && !hydrated(target) && frames++ < 600) return requestAnimationFrame(replay);
+    held.shift();
+    if (!target.isConnected) continue;
+    if (type === 'input') {
+      // The prototype's setter, as React itself does not see a plain assignment.
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value').set.call(target, value);
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+    } else type === 'submit' ? target.requestSubmit() : target.click();
+  }
+  frames = 0;
+};
+const keep = (entry) => {
+  held.push(entry);
+  if (held.length === 1) requestAnimationFrame(replay);
+};
+const hold = (event) => {
+  if (!waiting(event) || event.target.closest('a[href]')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  keep(event);
+};
+addEventListener('click', hold, true);
+addEventListener('submit', hold, true);
+addEventListener('input', (event) => {
+  if (waiting(event) && event.target.matches('input:not([type=checkbox]):not([type=radio]), textarea'))
+    keep({ type: 'input', target: event.target, value: event.target.value });
+}, true);
+}`;

@@ -1,0 +1,89 @@
+import { Transform } from 'node:stream';
+import { createServerSideHelpers } from '@trpc/react-query/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SsrState } from '../../client/app/ssr-state';
+import { SSR_STATE_ID } from '../../client/app/ssr-state';
+import { EARLY_EVENTS_SCRIPT } from './early-events';
+import type { RenderedPage } from '../../client/entry-server';
+import { longDate } from '../../shared/display';
+import { wallClock } from '../../shared/dates';
+import { isTimeZone, type Config } from '../config';
+import type { AuthService } from '../features/auth/auth.service';
+import { authenticate } from '../features/auth/auth.hooks';
+import type { Context } from '../trpc/context';
+import { appRouter } from '../trpc/router';
+
+/** The server build of src/client/entry-server.tsx (dist/server/entry-server.js), or the source under Vitest. */
+export interface SsrEntry {
+  renderPage(input: { url: string; ssr: SsrState; nonce: string; onError: (error: unknown) => void }): Promise<RenderedPage>;
+}
+
+type Helpers = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
+
+/**
+ * The answers a signed-in page paints with, loaded before it renders: the shell's user on every
+ * page, and the first screen's own on the dashboard. Whatever is not here shows its loading state
+ * and is fetched by the browser as before.
+ */
+function prefetchesFor(pathname: string, helpers: Helpers): Promise<void>[] {
+  const shell = [helpers.users.me.prefetch()];
+  if (pathname === '/') return [...shell, helpers.children.list.prefetch(), helpers.cameras.list.prefetch()];
+  return shell;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** JSON inside a script element: `<` escaped so no value can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Renders page visits on the server: the request's session signs it in, the page's data comes
+ * from the same procedures the browser calls (through a caller, not HTTP), and React streams the
+ * HTML into the built index.html. The query cache goes with it for the browser to hydrate.
+ */
+export function createPageRenderer(deps: {
+  entry: () => Promise<SsrEntry>;
+  /** The built index.html: its head (styles, the entry script) wraps every page. */
+  template: string;
+  config: Config;
+  auth: AuthService;
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
+  now: () => Date;
+}) {
+  const at = deps.template.indexOf(ROOT);
+  if (at < 0) throw new Error(`index.html has no ${ROOT} for server-rendered pages`);
+  const head = deps.template.slice(0, at);
+  const tail = deps.template.slice(at + ROOT.length);
+
+  return async function renderPageReply(request: FastifyRequest, reply: FastifyReply, nonce: string) {
+    await authenticate(request, deps.auth);
+    const ctx = deps.createContext({ req: request, res: reply });
+    const helpers = createServerSideHelpers({ router: appRouter, ctx });
+    const pathname = request.url.split('?')[0]!;
+    if (ctx.user) await Promise.all(prefetchesFor(pathname, helpers));
+    const cookieZone = request.cookies.tz;
+    const timeZone = cookieZone && isTimeZone(cookieZone) ? cookieZone : deps.config.timeZone;
+    const clock = wallClock(deps.now(), timeZone);
+    const ssr: SsrState = {
+      // Through JSON as over HTTP, so the cache holds exactly what the browser's own fetch would.
+      queries: JSON.parse(JSON.stringify(helpers.dehydrate())) as SsrState['queries'],
+      timeZone,
+      clock: { hour: clock.getHours(), date: longDate(clock) },
+    };
+    const entry = await deps.entry();
+    const page = await entry.renderPage({ url: request.url, ssr, nonce, onError: (error) => request.log.error({ err: error }, 'server rendering failed') });
+    const html = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => done(null, chunk),
+      flush: (done) => done(null, `</div>${tail}`),
+    });
+    html.push(`${head}<script nonce="${nonce}">${EARLY_EVENTS_SCRIPT}</script><script type="application/json" id="${SSR_STATE_ID}" nonce="${nonce}">${scriptJson(ssr)}</script><div id="root">`);
+    page.stream.pipe(html);
+    // A family's page is never kept by a browser or a proxy; a signed-out page is revalidated like index.html.
+    return reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', ctx.user ? 'no-store' : 'no-cache')
+      .header('Vary', 'Cookie')
+      .send(html);
+  };
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
+
+// Page visits rendered on the server from the client's source (the SSR build is the same module),
+// wrapped in a stand-in of the built index.html.
+const TEMPLATE = '<!doctype html><html><head><title>Nestling</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+
+let t: TestApp;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'nestling-ssr-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  // 23:30 in London is 08:30 the next morning in Tokyo.
+  t = await createTestApp({ env: { SSR: '1' }, clientDir, ssrEntry: () => import('../../src/client/entry-server'), now: () => new Date('2026-11-26T23:30:00Z') });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const nonceOf = (csp: string) => /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+
+describe('server-rendered pages', () => {
+  it("the dashboard's HTML for a signed-in parent holds the greeting, the children and the query cache, and is never stored", async () => {
+    const cookie = await t.cookieFor(demoAccounts.parent);
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `${cookie}; tz=Asia/Tokyo` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const html = response.body;
+    expect(html).toMatch(/Good (morning|afternoon|evening)<!-- -->, <!-- -->Sarah Thompson/);
+    expect(html).toContain('Maya Thompson');
+    const state = /<script type="application\/json" id="nestling-ssr" nonce="([^"]+)">(.*?)<\/script>/.exec(html);
+    expect(state).not.toBeNull();
+    const ssr = JSON.parse(state![2]!) as { timeZone: string; queries: { queries: { queryKey: unknown }[] } };
+    expect(ssr.timeZone).toBe('Asia/Tokyo');
+    expect(ssr.queries.queries.map((query) => query.queryKey)).toContainEqual([['children', 'list'], { type: 'query' }]);
+    // The state's nonce is the one the CSP allows, and the CSP still refuses other inline scripts.
+    const csp = response.headers['content-security-policy'] as string;
+    expect(nonceOf(csp)).toBe(state![1]);
+    expect(csp).not.toContain("'unsafe-inline' ");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
+    // Ahead of the page's HTML, the script that holds back taps made before hydration, with the same nonce.
+    const early = /<script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(html);
+    expect(early?.[1]).toBe(state![1]);
+    expect(early?.[2]).toContain("addEventListener('click', hold, true)");
+    expect(early!.index).toBeLessThan(html.indexOf('<div id="root">'));
+  });
+
+  it('each response has its own nonce', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/nurseries' });
+    const second = await t.app.inject({ method: 'GET', url: '/nurseries' });
+    expect(nonceOf(first.headers['content-security-policy'] as string)).not.toBe(nonceOf(second.headers['content-security-policy'] as string));
+  });
+
+  it('signed out, public pages hold their content and may be revalidated, not stored', async () => {
+    const nurseries = await t.app.inject({ method: 'GET', url: '/nurseries' });
+    expect(nurseries.statusCode).toBe(200);
+    expect(nurseries.headers['cache-control']).toBe('no-cache');
+    expect(nurseries.body).toContain('Find Nurseries');
+    const signIn = await t.app.inject({ method: 'GET', url: '/sign-in' });
+    expect(signIn.body).toContain('Welcome back');
+    const dashboard = await t.app.inject({ method: 'GET', url: '/' });
+    expect(dashboard.body).toContain('Parent');
+    expect(dashboard.body).not.toContain('Maya Thompson');
+  });
+
+  it('the greeting is in the time zone of the tz cookie, else the server’s', async () => {
+    const cookie = await t.cookieFor(demoAccounts.parent);
+    const tokyo = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `${cookie}; tz=Asia/Tokyo` } });
+    expect(tokyo.body).toContain('Good morning<!-- -->, <!-- -->Sarah Thompson');
+    expect(tokyo.body).toContain('Friday, November 27th, 2026');
+    const withoutZone = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(withoutZone.body).toContain('"timeZone":"UTC"');
+    expect(withoutZone.body).toContain('Good evening<!-- -->, <!-- -->Sarah Thompson');
+    expect(withoutZone.body).toContain('Thursday, November 26th, 2026');
+    const badZone = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `${cookie}; tz=Not/AZone` } });
+    expect(badZone.body).toContain('"timeZone":"UTC"');
+  });
+
+  it('an unknown path is a 404 page; /index.html stays the family-free shell', async () => {
+    const cookie = await t.cookieFor(demoAccounts.parent);
+    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    const shell = await t.app.inject({ method: 'GET', url: '/index.html', headers: { cookie } });
+    expect(shell.body).toBe(TEMPLATE);
+  });
+});
+
+describe('with SSR=0', () => {
+  it('every page is the static index.html, as before server rendering', async () => {
+    const off = await createTestApp({ env: { SSR: '0' }, clientDir, ssrEntry: () => import('../../src/client/entry-server') });
+    try {
+      const cookie = await off.signIn(demoAccounts.parent);
+      for (const url of ['/', '/nurseries']) {
+        const response = await off.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(TEMPLATE);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoParent } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+// Server-rendered pages (issue 17, item 1) in a real Chromium against the production build: the
+// dashboard reads without JavaScript, and with it the page hydrates without a mismatch and
+// without asking again for what the server already sent.
+
+let browser: Browser;
+let baseUrl: string;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  baseUrl = inject('baseUrl');
+});
+afterAll(() => browser?.close());
+
+async function openContext(options: { javaScriptEnabled: boolean; signedIn: boolean; theme?: 'light' | 'dark'; width?: number }) {
+  const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: options.javaScriptEnabled, viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.theme) await context.addInitScript((theme) => localStorage.setItem('nestling-color-scheme', theme), options.theme);
+  if (options.signedIn) {
+    const response = await context.request.post('/api/auth/sign-in', { data: demoParent });
+    if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+  }
+  return context;
+}
+
+// The suite's server renders pages unless SSR=0 (SSR=0 npm run test:e2e runs the suite on client-rendered pages).
+describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
+  it('the dashboard reads with JavaScript off: greeting, children and the live monitoring card', async () => {
+    const context = await openContext({ javaScriptEnabled: false, signedIn: true, width: 390 });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto('/');
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Good (morning|afternoon|evening), Sarah Thompson$/);
+      expect(await page.getByText('Maya Thompson').first().isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Live Monitoring' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signed out, a public page reads with JavaScript off', async () => {
+    const context = await openContext({ javaScriptEnabled: false, signedIn: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/nurseries');
+      expect(await page.getByRole('heading', { level: 1, name: 'Find Nurseries' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a tap made before the page has hydrated is not lost: it takes effect once hydrated', async () => {
+    const context = await openContext({ javaScriptEnabled: true, signedIn: true });
+    try {
+      // The Profile screen's code arrives late, as on a slow phone: the browser hydrates only once it
+      // has it, and until then the server's tabs are on screen without handlers.
+      let releaseCode!: () => void;
+      const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+      await context.route(/\/assets\/profile-page-[^/]*\.js$/, async (route) => {
+        await codeHeld;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto('/profile');
+      expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+      await page.getByRole('tab', { name: 'My Children' }).click();
+      releaseCode();
+      await page.getByRole('button', { name: 'Add Child' }).waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('tab', { name: 'My Children' }).getAttribute('aria-selected')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [theme, width] of [
+    ['light', 390],
+    ['dark', 1280],
+  ] as const) {
+    it(`hydrates the signed-in dashboard (${theme}, ${width} px) with no mismatch, no error and no second request for its data`, async () => {
+      const context = await openContext({ javaScriptEnabled: true, signedIn: true, theme, width });
+      try {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          // The realtime socket may be refused or drop in a test run; that is not the page's concern here.
+          if (message.type() === 'error' && !/WebSocket|Realtime/.test(message.text())) problems.push(message.text());
+        });
+        page.on('pageerror', (error) => problems.push(error.message));
+        const calls: string[] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname);
+        });
+        await page.goto('/');
+        // React has taken the root (hydrateRoot marks it), then hydration and the lazy sections settle.
+        await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        expect(problems).toEqual([]);
+        expect(calls.filter((call) => /users\.me|children\.list|cameras\.list/.test(call))).toEqual([]);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Sarah Thompson$/);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
