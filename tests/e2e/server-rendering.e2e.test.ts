@@ -76,6 +76,29 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
     }
   });
 
+  it('a question typed and sent with Enter before the page has hydrated is sent once hydrated', async () => {
+    const context = await openContext({ javaScriptEnabled: true, signedIn: true });
+    try {
+      // The assistant's code arrives late: the server's text box is on screen without its handlers.
+      let releaseCode!: () => void;
+      const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+      await context.route(/\/assets\/assistant-page-[^/]*\.js$/, async (route) => {
+        await codeHeld;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto('/assistant');
+      const box = page.getByPlaceholder('Ask anything about parenting or childhood development...');
+      await box.fill('How do I start potty training my toddler?');
+      await box.press('Enter');
+      releaseCode();
+      await page.locator('[data-role="user"]').getByText('How do I start potty training my toddler?').waitFor({ timeout: 10_000 });
+      expect(await box.inputValue()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [theme, width] of [
     ['light', 390],
     ['dark', 1280],

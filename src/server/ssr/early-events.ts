@@ -8,8 +8,12 @@
  * lazy section still loading). So this holds back clicks and submits on elements React has not
  * hydrated yet (links excepted: they work without JavaScript), notes what is typed into them, and
  * replays both, in order, once React has hydrated each target: an element it has hydrated carries
- * its props under a __reactProps$ key, the one sign of it the page can read. After ten seconds'
- * worth of frames an event is replayed regardless. Replayed events are not trusted, so they pass.
+ * its props under a __reactProps$ key, the one sign of it the page can read. Enter in a text area
+ * is held too: our chats send on Enter (seen: a question typed and sent on /assistant before
+ * hydration stayed in the box as a new line); replayed, a handler that does not take it gets its
+ * new line. A replayed text goes a frame ahead of what follows, so that React has rendered it by
+ * then (a handler reads the text from its state). After ten seconds' worth of frames an event is
+ * replayed regardless. Replayed events are not trusted, so they pass.
  * Plain JavaScript in a string, not a stringified function: tsx's transform would put helpers in
  * it that the browser does not have.
  */
@@ -30,6 +34,12 @@ const replay = () => {
       // The prototype's setter, as React itself does not see a plain assignment.
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value').set.call(target, value);
       target.dispatchEvent(new Event('input', { bubbles: true }));
+      if (held.length) return requestAnimationFrame(replay);
+    } else if (type === 'keydown') {
+      if (target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))) {
+        target.setRangeText('\\n', target.selectionStart, target.selectionEnd, 'end');
+        target.dispatchEvent(new Event('input', { bubbles: true }));
+      }
     } else type === 'submit' ? target.requestSubmit() : target.click();
   }
   frames = 0;
@@ -46,6 +56,13 @@ const hold = (event) => {
 };
 addEventListener('click', hold, true);
 addEventListener('submit', hold, true);
+addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && waiting(event) && event.target.matches('textarea')) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keep({ type: 'keydown', target: event.target });
+  }
+}, true);
 addEventListener('input', (event) => {
   if (waiting(event) && event.target.matches('input:not([type=checkbox]):not([type=radio]), textarea'))
     keep({ type: 'input', target: event.target, value: event.target.value });
