@@ -973,6 +973,8 @@ export const ordinaryLookAlikes = [
   'does paracetamol stop febrile fits? the nurse mentioned them at his check',
   'our 10 week old had a fever in hospital last month, all clear, home now and well, is it ok to take her swimming?',
   "in the fairy tale the witch's apple is poisoned and now she won't eat apples, how do I reassure her?",
+  // 'risk' with any ending ('riskier', 'risky') asks about a risk; answered as choking on the round-12 method.
+  'are grapes riskier than blueberries for choking at 1?',
 ];
 
 /**

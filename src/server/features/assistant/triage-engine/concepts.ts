@@ -698,7 +698,7 @@ const frameRaw = {
     'if',
     'in case',
     'it ever',
-    'prevent*|avoid*|risk|risks|hazard|hazards|safely|childproof*|babyproof*|proof|proofing|likely|likelihood|chance|chances|odds',
+    'prevent*|avoid*|risk*|hazard|hazards|safely|childproof*|babyproof*|proof|proofing|likely|likelihood|chance|chances|odds',
     // Whether something stops the event: 'do armbands stop drowning'.
     'stop|stops drown*|chok*|burn*|scald*',
     // What a step of care is meant to prevent: 'a vest so he doesn't overheat', 'so that she won't choke'.
