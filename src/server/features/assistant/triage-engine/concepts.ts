@@ -259,8 +259,8 @@ const raw = {
     'off|from|out toy|toys',
   ],
   /**
-   * The signs that something swallowed is stuck further down (NHS: go to A&E if a child who swallowed
-   * something has a swollen or hard tummy or keeps being sick): a belly swollen, hard or distended.
+   * The signs that something swallowed is stuck further down (a blockage): a belly swollen, hard or
+   * distended, with vomiting beside it (the rule asks for both).
    */
   bellySwollen: ['~tummy|belly|stomach|abdomen|abdominal swollen|hard|distended|rigid', 'swollen|hard|distended|rigid tummy|belly|stomach|abdomen'],
   vomiting: ['vomit*|vommit*|puk*|sick', 'throw*|threw up'],
@@ -271,8 +271,8 @@ const raw = {
   /** The parent's own hand or arm ('burnt my own hand'): a burn there is not the child's. */
   ownBody: ['my|own hand|hands|finger|fingers|thumb|arm|arms|wrist|leg|legs|foot|feet'],
   /**
-   * Punishment with an implement (NSPCC: a child hit with an object): told as discipline, with a
-   * mark or blood it is an injury someone caused.
+   * Punishment with an implement (a child hit with an object, a recognised sign of physical abuse):
+   * told as discipline, with a mark or blood it is an injury someone caused.
    */
   punishment: ['disciplin*|punish*|spank*|whip*|thrash*|beat*', 'with|using belt|strap|cane|stick|slipper|spoon|cable|wire|hanger|hairbrush|switch|rod|whip|paddle|ruler|shoe'],
   /** A smack on the hand or bottom, asked about as discipline: with no mark or fear it is not an injury. */
@@ -445,9 +445,8 @@ const raw = {
   /** Smoke or fumes breathed in: in a fire, a burn to the airway, with no mark on the skin. */
   smoke: ['smoke|smoky|fumes|soot', 'in|breath*|inhal*|swallow*|through|full smoke|fumes'],
   /**
-   * The signs of smoke inhalation first-aid courses teach (St John Ambulance, Red Cross): a hoarse
-   * voice, soot or black spit or mucus round the nose and mouth, singed hair at the nose or face,
-   * and trouble breathing.
+   * The signs of smoke inhalation first-aid courses teach: a hoarse voice, soot or black spit or
+   * mucus round the nose and mouth, singed hair at the nose or face, and trouble breathing.
    */
   smokeSign: [
     'voice hoarse|croaky|husky|raspy|gone',
