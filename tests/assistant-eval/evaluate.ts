@@ -24,12 +24,12 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * at the start of round 10, run once on round 10's frozen method, c9e6d9c) in round 11, tuning-13
  * (held-out-12/, written blind by an outside tester at the start of round 11, run once on round
  * 11's frozen method, 5d462d3) in round 12, tuning-14 (held-out-13/, written blind by an outside
- * tester at the start of round 12, run once on round 12's frozen method, 759b8e1) in round 13.
+ * tester at the start of round 12, run once on round 12's frozen method, 759b8e1) in round 13,
+ * tuning-15 (held-out-14/, written blind by an outside tester at the start of round 13, run once
+ * on round 13's frozen method, 0b07918) in round 14.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-14/ was written
- * blind by an outside tester at the start of round 13 (f6667bb) and registered once round 13's
- * method was frozen (0b07918).
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -48,7 +48,7 @@ export const EVALUATION_SETS = {
   'tuning-12': { urgent: 'held-out-11/urgent', ordinary: 'held-out-11/ordinary', questions: 'held-out-11/questions' },
   'tuning-13': { urgent: 'held-out-12/urgent', ordinary: 'held-out-12/ordinary', questions: 'held-out-12/questions' },
   'tuning-14': { urgent: 'held-out-13/urgent', ordinary: 'held-out-13/ordinary', questions: 'held-out-13/questions' },
-  'held-out': { urgent: 'held-out-14/urgent', ordinary: 'held-out-14/ordinary', questions: 'held-out-14/questions' },
+  'tuning-15': { urgent: 'held-out-14/urgent', ordinary: 'held-out-14/ordinary', questions: 'held-out-14/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
