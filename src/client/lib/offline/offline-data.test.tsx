@@ -154,9 +154,12 @@ describe('offline and back', () => {
   beforeAll(() => server.signIn(demoAccounts.parent));
 
   it('disables actions that need the network, with the reason, and offers Refresh on reconnect, refetching only when clicked', async () => {
-    const { user } = renderApp('/');
+    const { user, queryClient } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: /Sarah Thompson$/ });
     await screen.findByText('Maya Thompson');
+    // The bell's count comes with a lazy section: under load its first fetch came after the
+    // reconnect below and looked like a refresh by itself. Let the first screen settle first.
+    await waitFor(() => expect(queryClient.getQueryCache().find({ queryKey: [['notifications', 'unreadCount']], exact: false })?.state.status).toBe('success'));
     expect(screen.getByRole('button', { name: 'Add Child' })).toBeEnabled();
     expect(screen.queryByText('Offline — showing what you last saw')).not.toBeInTheDocument();
 
