@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -23,6 +26,24 @@ export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Pro
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A production build of its own, as `npm run build` makes it (the client in client/, its server
+ * renderer in server/, where the app looks for it), so that a server running from dist/ meanwhile
+ * keeps its files. It goes under node_modules/.cache, not the system's temporary folder: the
+ * renderer imports React and the rest from node_modules, which Node finds only from inside the
+ * project. `remove` deletes it.
+ */
+export function buildClient(): { clientDir: string; remove: () => void } {
+  const cache = fileURLToPath(new URL('../node_modules/.cache', import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  const buildDir = mkdtempSync(path.join(cache, 'nestling-build-'));
+  const clientDir = path.join(buildDir, 'client');
+  const env = { ...process.env, NODE_ENV: 'production' };
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir], { stdio: 'inherit', env });
+  execFileSync('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn', '--outDir', path.join(buildDir, 'server')], { stdio: 'inherit', env });
+  return { clientDir, remove: () => rmSync(buildDir, { recursive: true, force: true }) };
 }
 
 /**

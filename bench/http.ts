@@ -9,6 +9,11 @@
  * migrates and seeds it, and drops it at the end. autocannon runs in a worker thread so the
  * load generator and the server each get a core. BENCH_SECONDS (default 6) sets the length of
  * each run. Each case is measured flat out, then again at 70% of that rate for its latency.
+ *
+ * Then pages (issue 17): `/` rendered on the server for the signed-in demo parent (the session,
+ * the dashboard's answers through the procedures, React's stream) and signed out, against the
+ * static `/index.html` the same server sends from memory. The client and its server renderer are
+ * built into a temporary folder first, as bench:lighthouse does.
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -16,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { searchNurseriesInput } from '../src/shared/schemas/nurseries';
 import { listActivitiesInput } from '../src/shared/schemas/monitoring';
-import { signInDemoParent, withBenchApp } from './bench-app';
+import { buildClient, signInDemoParent, withBenchApp } from './bench-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -86,10 +91,34 @@ async function load(url: string, headers: Record<string, string>, overallRate?: 
   };
 }
 
+/** Page visits: what the server renders, and the static shell it would send without rendering. */
+const pages = [
+  { name: '/ signed in, rendered', path: '/', signedIn: true },
+  { name: '/ signed out, rendered', path: '/', signedIn: false },
+  { name: '/index.html, static shell', path: '/index.html', signedIn: false },
+];
+
+/** Each page flat out, then at 70% of that rate; a page that errs fails the bench. */
+async function measurePages(base: string, cookie: string): Promise<string[]> {
+  const rows: string[] = [];
+  for (const page of pages) {
+    const headers: Record<string, string> = page.signedIn ? { cookie } : {};
+    const target = `${base}${page.path}`;
+    await autocannon({ url: target, headers, connections: CONNECTIONS, duration: 1 });
+    const max = await load(target, headers);
+    const at70 = await load(target, headers, Math.max(1, Math.round(max.rps * 0.7)));
+    if (max.errors + at70.errors > 0) throw new Error(`${page.name}: ${max.errors + at70.errors} failed requests`);
+    rows.push(`| ${page.name} | ${fmt(max.rps)} | ${max.p50} | ${max.p99} | ${at70.p99} |`);
+    console.log(`done: ${page.name}`);
+  }
+  return rows;
+}
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
-  await withBenchApp({ prepare: registerBaselineRoutes }, async (base) => {
+  const build = buildClient();
+  await withBenchApp({ prepare: registerBaselineRoutes, clientDir: build.clientDir }, async (base) => {
     const cookie = await signInDemoParent(base);
 
     console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model} · Node ${process.version}`);
@@ -125,7 +154,14 @@ async function main() {
     rows.forEach((row) => console.log(row));
     console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log(missed ? `${missed} case(s) miss the goal (≥ ${GOAL_RATIO}× baseline, p99 < ${GOAL_P99_MS} ms at 70%).` : 'Every case meets the goal.');
+
+    const pageRows = await measurePages(base, cookie);
+    console.log('\n| page | req/s | p50 ms | p99 ms | p99 ms at 70% |');
+    console.log('|---|---:|---:|---:|---:|');
+    pageRows.forEach((row) => console.log(row));
+    console.log(`\nload average after the pages: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   });
+  build.remove();
 }
 
 await main();

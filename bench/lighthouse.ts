@@ -4,18 +4,19 @@
  *
  *   npm run bench:lighthouse
  *
- * Builds the client into a temporary folder, serves it from the real app on a fresh PostgreSQL database (DATABASE_URL,
+ * Builds the client and its server renderer into a temporary folder, serves it from the real app on a fresh PostgreSQL database (DATABASE_URL,
  * as for bench:http) and drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * LIGHTHOUSE_RUNS (default 5) changes the number of runs; LIGHTHOUSE_PAGES (comma-separated) the routes.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
+import WebSocket from 'ws';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { signInDemoParent, withBenchApp } from './bench-app';
+import { buildClient, signInDemoParent, withBenchApp } from './bench-app';
 import { CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../tests/e2e/chromium';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -50,6 +51,23 @@ async function launchChromium(): Promise<{ port: number; process: ChildProcess; 
   throw new Error(`Chromium at ${CHROME_PATH} did not open a debugging port`);
 }
 
+/**
+ * Puts the demo parent's session cookie in the browser itself, as signing in would. Lighthouse's
+ * extraHeaders would add it to HTTP requests only, not to the page's WebSocket, whose refusals
+ * then showed as console errors. Lighthouse's storage reset between runs leaves cookies alone.
+ */
+async function setSessionCookie(port: number, base: string, cookie: string) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const [name, value] = cookie.split('=') as [string, string];
+  const reply = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: [{ name, value, url: base, httpOnly: true, sameSite: 'Lax' }] } }));
+  const answer = JSON.parse(await reply) as { error?: { message: string } };
+  socket.close();
+  if (answer.error) throw new Error(`setting the session cookie failed: ${answer.error.message}`);
+}
+
 /** The audits that cost points outside performance (which lists its metrics in the table). */
 function failingAudits(lhr: { categories: Record<string, { auditRefs: { id: string; weight: number }[] }>; audits: Record<string, { score: number | null; title: string }> }) {
   return ['accessibility', 'best-practices'].flatMap((category) =>
@@ -59,7 +77,7 @@ function failingAudits(lhr: { categories: Record<string, { auditRefs: { id: stri
   );
 }
 
-/** What moved (layout shifts) and what Chrome complained of (its Issues panel), to know what to fix. */
+/** What moved (layout shifts), what Chrome complained of (its Issues panel, the console) and which scripts took the main thread, to know what to fix. */
 function explain(lhr: { audits: Record<string, { details?: unknown }> }) {
   const itemsOf = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
   const describe = (item: Record<string, unknown>) => {
@@ -68,7 +86,12 @@ function explain(lhr: { audits: Record<string, { details?: unknown }> }) {
   };
   const shifts = itemsOf('layout-shifts').map((item) => `layout shift ${Number(item.score ?? 0).toFixed(3)}: ${describe(item)}`);
   const issues = itemsOf('inspector-issues').map((item) => `Chrome issue: ${JSON.stringify(item).slice(0, 200)}`);
-  return [...shifts, ...issues];
+  const errors = itemsOf('errors-in-console').map((item) => `console error: ${String(item.description ?? '').slice(0, 200)}`);
+  // Where the main thread's time went (blocking time is made of it): the three costliest scripts.
+  const scripts = itemsOf('bootup-time')
+    .slice(0, 3)
+    .map((item) => `script ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}: ${Math.round(Number(item.total))} ms (${Math.round(Number(item.scripting))} ms running it)`);
+  return [...shifts, ...issues, ...errors, ...scripts];
 }
 
 const median = (values: number[]) => {
@@ -77,12 +100,11 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  // A build of its own, so that a server running from dist/client meanwhile keeps its files.
-  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'nestling-client-'));
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { stdio: 'inherit' });
-  await withBenchApp({ clientDir }, async (base) => {
+  const build = buildClient();
+  await withBenchApp({ clientDir: build.clientDir }, async (base) => {
     const cookie = await signInDemoParent(base);
     const chromium = await launchChromium();
+    await setSessionCookie(chromium.port, base, cookie);
     const rows: string[] = [];
     const misses: string[] = [];
     try {
@@ -92,9 +114,11 @@ async function main() {
           const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
           const audits: Record<string, number[]> = { fcp: [], lcp: [], tbt: [], cls: [] };
           for (let run = 0; run < RUNS; run++) {
-            const flags: Flags = { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { Cookie: cookie } };
+            const flags: Flags = { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
             const result = await lighthouse(`${base}${page}`, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
             const lhr = result!.lhr;
+            // A page that did not load scores 0 on everything; say why rather than print zeros.
+            if (lhr.runtimeError) throw new Error(`${preset} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
             for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
             audits.fcp!.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
             audits.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
@@ -130,7 +154,7 @@ async function main() {
     rows.forEach((row) => console.log(row));
     console.log(misses.length ? `\nBelow the goals:\n${misses.join('\n')}` : '\nEvery goal is met.');
   });
-  rmSync(clientDir, { recursive: true, force: true });
+  build.remove();
 }
 
 await main();
