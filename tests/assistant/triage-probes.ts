@@ -131,6 +131,14 @@ export const urgent: [TriageCategory, string][] = [
   ['severe-bleeding', 'her ear piercing from yesterday is bleeding through every dressing'],
   ['severe-bleeding', "Niece came off her scooter, huge gash on her knee, blood running down her leg, she's 5"],
   ['swallowed-object', "my grandson ate a wheel off his toy digger and now his belly is swollen and hard and he keeps vomiting"],
+  // Round 14, for tuning-15's miss (harm told before a threat's 'if' in the same sentence, read as a
+  // supposition): a condition supposes its own clause, not what the sentence told before it. The
+  // 2nd got nothing on the round-13 method (0b07918); the 1st passed there through the second
+  // opinion, and the last two guard the clause-level suppositions and 'then stopped' of round 14.
+  ['abuse', "my 5 year old said her stepgrandad touches her privates at his flat and he'll hurt the dog if she tells anyone, she's going there on saturday"],
+  ['abuse', "my son told me the coach hits him with a stick when nobody's watching and that he'll be dropped from the team if he says anything"],
+  ['infant-fever', "will she be ok? she's 5 weeks and her temp is 38.6"],
+  ['severe-bleeding', "he cut his leg on the glass and it was pouring, it stopped for a minute then started again and now it's soaking through the towel"],
 ];
 
 export const ordinary = [
@@ -605,6 +613,14 @@ export const urgentAnyCategory = [
   'stepdad hit him with a shoe and he has marks all over his legs. probably normal discipline where he grew up?',
   // Round 13: what is fine is the other twin; passed on the round-12 method through the second opinion, so it guards.
   "the twins are 8 weeks, one is 38.2 and won't feed, the other is fine. can it wait till morning?",
+  // Round 14: guards for its changes, all emergencies or crises on the round-13 method too: a talk
+  // asked about beside wrists just cut, a question whether something is real beside a child not
+  // breathing, a normal reading before a change, 'then stopped breathing', and 'about' with an act.
+  "how do I talk to her about it, she's just cut her wrists in the bathroom and there's blood everywhere",
+  "is it real or am I imagining it, she's gone blue and isn't breathing",
+  "temp was 37.2 an hour ago but now he's floppy and won't wake up properly",
+  'he went grey then stopped breathing, what do I do',
+  "my daughter told me about cutting herself with a razor tonight, it's deep",
 ];
 
 export const ordinaryLookAlikes = [
@@ -975,6 +991,26 @@ export const ordinaryLookAlikes = [
   "in the fairy tale the witch's apple is poisoned and now she won't eat apples, how do I reassure her?",
   // 'risk' with any ending ('riskier', 'risky') asks about a risk; answered as choking on the round-12 method.
   'are grapes riskier than blueberries for choking at 1?',
+  // Round 14, for the classes of tuning-15's false alarms: a verb whose object is the parent
+  // ('strangled me', 'head-butting us'); an event told as over ('bled a lot then stopped', 'healed
+  // up completely') or told with only a well child's doings today ('feeding and pooing normally
+  // today'); a question whether a thing is real or any good, or what will be; a subject named after
+  // 'about' or 'on' in a talk, a session or a piece of writing; a question about children in general;
+  // a temperature in the normal range. The 4th, 5th, 8th, 12th and 13th were answered as an emergency
+  // or crisis on the round-13 method (0b07918); the others passed there and guard.
+  "my nan says she'll have a fit if I give the baby chocolate if he cries, is one square ok at 2?",
+  'she nearly strangled me hugging so hard at the school gate, is that separation anxiety?',
+  'he keeps head-butting us at bedtime and giggling, how do I stop it',
+  "my son trapped his finger in the door, it bled a lot then stopped, he's watching telly now. do I need to cover it?",
+  "she pulled the kettle flex two summers ago and scalded her arm, it's healed up completely, how do I make the kitchen safer?",
+  'he swallowed a grape pip on tuesday, fine since, feeding and pooing normally today, anything to watch for?',
+  'are those baby breathing monitors worth it or just a gimmick?',
+  'is febrile convulsion a myth? my mother-in-law keeps warning me about it',
+  "will he grow out of the night terrors? he screams and doesn't know us",
+  'our childminding group wants a session on choking, any good first aid trainers?',
+  'my 12 year old asked me about suicide after a school assembly, how do I explain it?',
+  "what help is there for families whose teenagers self-harm? I'm writing a piece for our church newsletter",
+  "she felt hot after her bath but the thermometer says 36.8, she's 9 weeks, is that normal?",
 ];
 
 /**

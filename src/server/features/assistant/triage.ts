@@ -96,6 +96,9 @@ export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.8 };
 
 /** Whether a message no rule or model calls urgent still holds the real doubt the safety net answers. */
 export function checkInHolds(evidence: MessageEvidence, opinion: Opinion, net: SafetyNet): boolean {
+  // A temperature told in the normal range, with no danger sign told now, answers the worry it is
+  // asked about ("feels warm but her temp is 36.9, is that normal?").
+  if (evidence.tellsNormalReading() && evidence.cuesNow(DANGER_SIGNS).length === 0) return false;
   if (opinion.ordinary < net.modelBelow) return true;
   return opinion.ordinary < net.signsBelow && evidence.cuesNow(DANGER_SIGNS).length > 0;
 }

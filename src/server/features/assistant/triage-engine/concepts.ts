@@ -778,6 +778,11 @@ const frameRaw = {
     'stop|stops|stopped after|itself|quickly|in|within|own',
     'stopped|stops with',
     'settled|eased|easing|calmed|cleared|stopped now|down|since|completely',
+    // An outcome told as over: it stopped, settled or healed ("bled a lot then stopped", "blistered
+    // and healed fine"); a stop read only at the end of its clause (evidence.ts).
+    'then|eventually|finally|soon|and +stopped|settled|cleared|eased|healed',
+    'healed|heal fine|well|up|nicely|completely|quickly|ok|okay|over',
+    'has|have|had|was|is +healed',
     'carried on',
     'came out',
     'was|is|seems|seemed|seem fine',

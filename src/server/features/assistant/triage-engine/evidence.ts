@@ -176,6 +176,13 @@ export class MessageEvidence {
   private readonly windows: number[][];
   /** Per sentence, where a lesson is asked for ("how to", "walk me through"). */
   private readonly lessonSpans: Span[][];
+  /**
+   * Per sentence whose only supposition is a condition ('if') in a later clause, where that
+   * clause starts: what the sentence tells before it is no supposition.
+   */
+  private readonly conditionStarts: (number | undefined)[];
+  /** Per sentence, clauses that are a supposition on their own: a question whether a thing is real or any good, or what will be. */
+  private readonly supposedClauses: Span[][];
   /** Whether the message speaks only of children in general ("a newborn", "toddlers"), naming no one. */
   private readonly aboutChildrenInGeneral: boolean;
   private readonly cache = new Map<Cue, Finding[]>();
@@ -187,6 +194,8 @@ export class MessageEvidence {
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
     this.pastAfterClauses = this.sentences.map((sentence) => pastAfterClauses(sentence));
     this.lessonSpans = this.sentences.map((_, index) => this.frameSpans('lesson', index));
+    this.conditionStarts = this.sentences.map((_, index) => this.conditionStart(index));
+    this.supposedClauses = this.sentences.map((sentence) => supposedClauses(sentence));
     this.windows = this.windowsOf(groupFragments(this.sentences));
   }
 
@@ -204,6 +213,7 @@ export class MessageEvidence {
    */
   readingFeatures(): string[] {
     const names = this.sentenceFrames.flatMap((frameSet) => [...frameSet].map((frame) => `f:${frame}`));
+    if (this.tellsNormalReading()) names.push('r:normalReading');
     for (const cue of Object.keys(conceptPhrases) as ConceptName[]) {
       for (const finding of this.find(cue)) {
         const discounts = this.discountsOf(cue, finding);
@@ -236,7 +246,25 @@ export class MessageEvidence {
       ...(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding) ? ['adult'] : []),
       ...(this.taught(finding) ? ['lesson'] : []),
       ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
+      ...(this.supposedClauses[finding.sentence]!.some((clause) => overlaps(clause, finding)) ? ['supposed'] : []),
+      ...(namedAsTopic(sentence, finding) ? ['named'] : []),
     ];
+  }
+
+  /**
+   * Whether the message tells a temperature in the normal range (36 to 37.5°C, 96.8 to 99.5°F)
+   * and none in the fever range: a reading that answers the worry it is asked about.
+   */
+  tellsNormalReading(): boolean {
+    if (this.find('feverReading').length > 0) return false;
+    return this.sentences.some((sentence) => {
+      const aboutTemperature = sentence.some((token) => TEMPERATURE_WORDS.has(token.word));
+      return sentence.some((token) => {
+        const value = numberValue(token.word) ?? Number.NaN;
+        const celsius = value >= 36 && value <= 37.5 && (aboutTemperature || token.word.includes('.'));
+        return celsius || (aboutTemperature && value >= 96.8 && value <= 99.5);
+      });
+    });
   }
 
   /** Each group of sentences, each two adjacent groups, and, for a group that moves the story on, all that came before it. */
@@ -288,6 +316,8 @@ export class MessageEvidence {
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
     if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
+    // A temperature measured in the normal range outweighs a child who feels hot to the touch.
+    if (cue === 'feelsHot' && this.tellsNormalReading()) return false;
     if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
@@ -299,6 +329,11 @@ export class MessageEvidence {
    */
   private framed(frame: Heed, finding: Finding, window: number[]): boolean {
     if (frame === 'past' && this.pastAfterClauses[finding.sentence]!.some((clause) => overlaps(clause, finding))) return true;
+    // "Her uncle hurts her down there and she'll get in trouble if she tells": a condition supposes
+    // its own clause and what follows it, not what the sentence told before it.
+    if (frame === 'hypothetical' && finding.end < (this.conditionStarts[finding.sentence] ?? -1)) return false;
+    if (frame === 'hypothetical' && this.supposedClauses[finding.sentence]!.some((clause) => overlaps(clause, finding))) return true;
+    if (frame === 'topic' && namedAsTopic(this.sentences[finding.sentence]!, finding)) return true;
     if (frame === 'past' && inProgress(this.sentences[finding.sentence]!, finding)) return false;
     if (!this.sentenceFrames[finding.sentence]!.has(frame)) return false;
     if (frame !== 'otherChild') return true;
@@ -335,6 +370,8 @@ export class MessageEvidence {
   private subjectIsAdult(sentence: Sentence, finding: Span): boolean {
     const after = sentence.slice(finding.end + 1).find((token) => token.pos !== 'DET' && !['my', 'our'].includes(token.word));
     if (after && CHILD_WORDS.has(after.word)) return false;
+    // "Nearly choked me laughing", "keeps headbutting me": what the parent is the object of happened to the parent.
+    if (PARENT_OBJECTS.has(sentence[finding.end + 1]?.word ?? '') && !sentence[finding.end + 1]!.boundary) return true;
     for (let index = finding.end; index >= 0; index--) {
       const token = sentence[index]!;
       // "I feel like a zombie and can't wake up": a clause that opens with its verb has the subject before it.
@@ -389,7 +426,9 @@ export class MessageEvidence {
           !(name === 'hypothetical' && namesAThing(sentence, span)) &&
           !(name === 'present' && tellsNoEventNow(sentence, span.start)) &&
           // "One is 38.3 and hard to wake, the other is fine": what is fine is the other one.
-          !(name === 'resolved' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'other' || token.word === 'others')),
+          !(name === 'resolved' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'other' || token.word === 'others')) &&
+          // "Then stopped" ends what it tells only at the end of its clause: "then stopped breathing" is a sign.
+          !(name === 'resolved' && ENDINGS.has(sentence[span.end]!.lemma) && !endsClause(sentence, span.end)),
       ),
     );
   }
@@ -429,7 +468,28 @@ export class MessageEvidence {
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
     const describes = asksWhatTheyLookLike(sentence) && !present.has('present') && !present.has('suddenChange') && !this.holdsAny(index, DESCRIBED_SIGNS, 0, sentence.length);
     if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || describes || (aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
+    // "What support is there for parents whose children self-harm?": a question about children in
+    // general, naming no one in it, asks about a subject, as a talk or a book about it does.
+    if (isAboutChildrenInGeneral([sentence]) && isQuestion(sentence)) present.add('topic');
     return present;
+  }
+
+  /**
+   * Where the clause of a condition starts, when the sentence's only supposition is one or more
+   * bare 'if's ("... and she'll get in trouble if she tells"): not 'what if', 'even if' or 'as
+   * if', and no question the whole sentence asks (a definition, an alternative, children in
+   * general), which suppose all of it.
+   */
+  private conditionStart(index: number): number | undefined {
+    const sentence = this.sentences[index]!;
+    if (!this.sentenceFrames[index]!.has('hypothetical')) return undefined;
+    const spans = this.frameSpans('hypothetical', index);
+    if (spans.length === 0) return undefined;
+    const bareIf = (span: Span) => span.start === span.end && sentence[span.start]!.word === 'if' && !['what', 'even', 'as', 'only'].includes(sentence[span.start - 1]?.word ?? '');
+    if (!spans.every(bareIf)) return undefined;
+    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
+    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || asksWhatTheyLookLike(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) return undefined;
+    return Math.min(...spans.map((span) => clauseAround(sentence, span.start).start));
   }
 
   /** Whether a cue of this list is found between these words of a sentence. */
@@ -437,13 +497,18 @@ export class MessageEvidence {
     return cues.some((cue) => this.find(cue).some((finding) => finding.sentence === index && finding.start >= start && finding.end < end));
   }
 
-  /** Whether every clause holding a word of the present ('now') has no verb and no sign: a state the person is in, not an event. */
+  /**
+   * Whether every clause holding a word of the present ('now') has no verb, or only the everyday
+   * doings of a well child ("pooed normally today", "eating now"), and no sign: a state the person
+   * is in, not an event.
+   */
   private presentTellsOnlyAState(index: number): boolean {
     const sentence = this.sentences[index]!;
     return this.frameSpans('present', index).every((span) => {
       const { start, end } = clauseAround(sentence, span.start);
-      const verbless = sentence.slice(start, end).every((token) => token.pos !== 'VERB' && token.pos !== 'AUX');
-      return verbless && !this.holdsAny(index, STATE_BREAKERS, start, end);
+      const clause = sentence.slice(start, end);
+      const verbless = clause.every((token) => token.pos !== 'VERB' && token.pos !== 'AUX');
+      return (verbless || findPhrase(clause, EVERYDAY).length > 0) && !this.holdsAny(index, STATE_BREAKERS, start, end);
     });
   }
 
@@ -542,7 +607,7 @@ function inProgress(sentence: Sentence, finding: Span): boolean {
 
 const PERSON_WORDS = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'he', 'she', 'him', 'her', 'his', 'hers', 'they', 'them', 'their', 'lo', 'dd', 'ds']);
 const INDEFINITE = new Set(['a', 'an', 'any']);
-const PLURAL_CHILDREN = new Set(['children', 'kids', 'babies', 'toddlers', 'newborns', 'infants']);
+const PLURAL_CHILDREN = new Set(['children', 'kids', 'babies', 'toddlers', 'newborns', 'infants', 'teenagers', 'teens', 'youngsters']);
 
 /**
  * A message that names no one (no 'my', 'he', 'I', name or age of a child) and speaks of "a
@@ -621,7 +686,7 @@ const GENERIC_THINGS = new Set(['something', 'thing', 'object', 'piece', 'part',
 /** Something told happening more than once within the last minutes or hour: "twice in the last ten minutes". */
 const RECENT_REPEAT = parsePhrase('twice|again|times|repeatedly in|within|over last|past minutes|mins|min|hour');
 /** What a child does when well: eating, drinking, playing, laughing, chatting, watching something. */
-const EVERYDAY = parsePhrase('eat*|ate|drink*|drank|play*|laugh*|giggl*|smil*|chat*|chatter*|watch*|read*|colour*|draw*|bounc*|munch*');
+const EVERYDAY = parsePhrase('eat*|ate|drink*|drank|play*|laugh*|giggl*|smil*|chat*|chatter*|watch*|read*|colour*|draw*|bounc*|munch*|feed*|fed|poo*|wee*');
 /** Signs that, told in a 'now' clause, mean the story has got worse whatever else the clause says. */
 const WORSE_SIGNS: Cue[] = [
   'notBreathing', 'unresponsive', 'seizure', 'jerking', 'fever', 'feverWarning', 'headWarning', 'unwell', 'bleeding', 'heavyBleeding',
@@ -698,6 +763,60 @@ function startsWithVerb(clause: Sentence): boolean {
   const first = clause.find((token) => token.pos !== 'ADV' && token.pos !== 'PART' && !token.boundary);
   return first !== undefined && (first.pos === 'VERB' || first.pos === 'AUX');
 }
+
+/** Words that ask whether a thing is real, true or any good. */
+const VERDICTS = new Set(['real', 'true', 'myth', 'legit', 'worth', 'worthwhile', 'effective']);
+const YES_NO_OPENERS = new Set(['be', 'do']);
+
+/**
+ * Clauses that are a supposition of their own: a yes-or-no question whether a thing is real, true
+ * or any good ("is 'dry drowning' real?", "are these gadgets any good or should I ..."), and a
+ * question about what will be ("will she be more prone to them?"). Only the clause asking is
+ * supposed: "is it real, he's gone blue" still tells of the child.
+ */
+function supposedClauses(sentence: Sentence): Span[] {
+  const first = sentence[0];
+  if (!first || !sentence.some((token) => token.word === '?')) return [];
+  const { end } = clauseAround(sentence, 0);
+  const clause = sentence.slice(0, end);
+  const verdict = clause.some((token, index) => VERDICTS.has(token.word) || (token.word === 'good' && clause[index - 1]?.word === 'any'));
+  if ((YES_NO_OPENERS.has(first.lemma) && verdict) || FUTURE.has(first.word)) return [{ start: 0, end: end - 1 }];
+  return [];
+}
+
+/** Words that head a subject talked, read or written about: "talk to my nephew about", "a leaflet on". */
+const TOPIC_HEADS = new Set([
+  'talk', 'speak', 'chat', 'explain', 'teach', 'discuss', 'read', 'learn', 'write', 'leaflet', 'poster', 'policy', 'guide', 'resource', 'session',
+  'lesson', 'training', 'course', 'book', 'article', 'programme', 'program', 'podcast', 'workshop', 'information', 'info', 'advice', 'support',
+]);
+
+/**
+ * "How do I talk to my nephew about self-harm?", "our leaflet on self-harm": a cue named as a bare
+ * noun after 'about' or 'on', in a clause that talks, reads or writes about it, is the subject,
+ * not an event. Told as something done ("about cutting herself") or of someone ("about her
+ * self-harm"), it is not bare.
+ */
+function namedAsTopic(sentence: Sentence, finding: Span): boolean {
+  const head = sentence[finding.start]!;
+  if (head.pos !== 'NOUN') return false;
+  let index = finding.start - 1;
+  if (sentence[index]?.pos === 'DET' && !['my', 'our', 'his', 'her', 'their', 'your'].includes(sentence[index]!.word)) index--;
+  if (!['about', 'on'].includes(sentence[index]?.word ?? '')) return false;
+  for (let at = index - 1; at >= 0 && !sentence[at]!.boundary; at--) if (TOPIC_HEADS.has(sentence[at]!.lemma)) return true;
+  return false;
+}
+
+/** Verbs that tell an event ended, which do so only at the end of their clause ("then stopped", not "then stopped breathing"). */
+const ENDINGS = new Set(['stop', 'settle', 'clear', 'ease', 'heal']);
+
+/** Whether the word ends its clause: nothing after it but punctuation, an adverb or a clause boundary. */
+function endsClause(sentence: Sentence, at: number): boolean {
+  const next = sentence[at + 1];
+  return !next || next.boundary || next.pos === 'PUNCT' || next.pos === 'ADV';
+}
+
+/** The parent as the object of a verb. */
+const PARENT_OBJECTS = new Set(['me', 'us', 'myself', 'ourselves']);
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'my', 'our', 'his', 'her', 'their', 'your']);
 
