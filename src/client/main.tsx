@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { SSR_STATE_ID, type SsrState } from './app/ssr-state';
+import { keepTimeZoneCookie } from './lib/server-clock';
 
 // Zod probes for eval with `new Function` when its first schema is built, and our CSP
 // (script-src 'self') reports that as a violation even though Zod catches it. `jitless` skips
@@ -29,3 +30,4 @@ if (ssrState) {
 } else {
   createRoot(root).render(app);
 }
+keepTimeZoneCookie();
