@@ -621,6 +621,10 @@ export const urgentAnyCategory = [
   "temp was 37.2 an hour ago but now he's floppy and won't wake up properly",
   'he went grey then stopped breathing, what do I do',
   "my daughter told me about cutting herself with a razor tonight, it's deep",
+  // Round 14, guards for a professional's verdict read across a clause and a purpose clause
+  // with 'breathe' (both emergencies on the round-13 method too).
+  "the doctor said her breathing was normal last week but now she's stopped breathing and her lips are blue",
+  "she spat up so I sat her up so she doesn't choke but now she's not breathing",
 ];
 
 export const ordinaryLookAlikes = [
@@ -1011,6 +1015,10 @@ export const ordinaryLookAlikes = [
   'my 12 year old asked me about suicide after a school assembly, how do I explain it?',
   "what help is there for families whose teenagers self-harm? I'm writing a piece for our church newsletter",
   "she felt hot after her bath but the thermometer says 36.8, she's 9 weeks, is that normal?",
+  // Round 14: a professional's verdict that what they saw is normal, with the thing named between
+  // (answered as not breathing on the round-13 method), and a purpose clause with 'inhale' (a guard).
+  'the health visitor watched her and told us the little breathing pauses are normal at this age, when do they grow out of it?',
+  "we raise the head of the cot so she doesn't inhale milk when she brings it up, is that safe?",
 ];
 
 /**

@@ -701,8 +701,8 @@ const frameRaw = {
     // Whether something stops the event: 'do armbands stop drowning'.
     'stop|stops drown*|chok*|burn*|scald*',
     // What a step of care is meant to prevent: 'a vest so he doesn't overheat', 'so that she won't choke'.
-    'so +that +@kid|he|she|they|it @neg overheat*|chok*|burn*|scald*|fall|drown*|suffocat*|hurt|roll',
-    'so +@kid|he|she|they|it @neg overheat*|chok*|burn*|scald*|fall|drown*|suffocat*|hurt|roll',
+    'so +that +@kid|he|she|they|it @neg overheat*|chok*|burn*|scald*|fall|drown*|suffocat*|hurt|roll|breathe|inhale',
+    'so +@kid|he|she|they|it @neg overheat*|chok*|burn*|scald*|fall|drown*|suffocat*|hurt|roll|breathe|inhale',
     'so +@kid|he|she|they|it @neg get|gets hot|cold|burnt|burned|sunburnt|sunburned|dehydrated',
     'be she|he|that|it|this right|true',
     '@medicine to stop|prevent|avoid|bring',

@@ -461,7 +461,11 @@ export class MessageEvidence {
       (span) => !sentence[span.start]!.negated && findPhrase(sentence, FAINTED).some((faint) => faint.end < span.start),
     );
     if (cameRound.length > 0) present.add('resolved');
-    const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound];
+    // "GP checked her and said the short pauses are normal": a professional's verdict that what they
+    // saw is normal, however long the thing named between.
+    const verdicts = professionalVerdicts(sentence);
+    if (verdicts.length > 0) present.add('resolved');
+    const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound, ...verdicts];
     if ((present.has('worsening') && !this.nowOnlyEveryday(index)) || contrastFollows(sentence, resolvedSpans)) present.delete('resolved');
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
@@ -762,6 +766,23 @@ function parentClause(sentence: Sentence, at: number): boolean {
 function startsWithVerb(clause: Sentence): boolean {
   const first = clause.find((token) => token.pos !== 'ADV' && token.pos !== 'PART' && !token.boundary);
   return first !== undefined && (first.pos === 'VERB' || first.pos === 'AUX');
+}
+
+const PROFESSIONALS = new Set(['gp', 'doctor', 'doctors', 'dr', 'nurse', 'paediatrician', 'pediatrician', 'hv', 'visitor', 'midwife', 'consultant', 'specialist']);
+const REASSURED = new Set(['normal', 'fine', 'harmless', 'nothing']);
+
+/** Where a professional says, in one clause, that something is normal or fine: "the GP said the pauses are normal". */
+function professionalVerdicts(sentence: Sentence): Span[] {
+  const spans: Span[] = [];
+  sentence.forEach((token, index) => {
+    if (!['say', 'tell', 'reassure'].includes(token.lemma) || token.negated) return;
+    const { end } = clauseAround(sentence, index);
+    // The professional is the subject, in this clause or the one it joins ("GP checked her and said ...").
+    const subject = sentence.slice(Math.max(0, index - 6), index).some((word) => PROFESSIONALS.has(word.word));
+    const said = sentence.slice(index + 1, end).findIndex((word) => REASSURED.has(word.word));
+    if (subject && said >= 0) spans.push({ start: index, end: index + 1 + said });
+  });
+  return spans;
 }
 
 /** Words that ask whether a thing is real, true or any good. */
