@@ -29,7 +29,9 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * on round 13's frozen method, 0b07918) in round 14.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out.
+ * while a round changes the method no set is registered as held out. held-out-15/ was written
+ * blind by an outside tester at the start of round 14 (530415f) and registered once round 14's
+ * method was frozen (a5a1301).
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -49,6 +51,7 @@ export const EVALUATION_SETS = {
   'tuning-13': { urgent: 'held-out-12/urgent', ordinary: 'held-out-12/ordinary', questions: 'held-out-12/questions' },
   'tuning-14': { urgent: 'held-out-13/urgent', ordinary: 'held-out-13/ordinary', questions: 'held-out-13/questions' },
   'tuning-15': { urgent: 'held-out-14/urgent', ordinary: 'held-out-14/ordinary', questions: 'held-out-14/questions' },
+  'held-out': { urgent: 'held-out-15/urgent', ordinary: 'held-out-15/ordinary', questions: 'held-out-15/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
