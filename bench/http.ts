@@ -118,7 +118,8 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 
 async function main() {
   const build = buildClient();
-  await withBenchApp({ prepare: registerBaselineRoutes, clientDir: build.clientDir }, async (base) => {
+  // SSR=1: the page cases measure server rendering, whatever the app's default.
+  await withBenchApp({ prepare: registerBaselineRoutes, clientDir: build.clientDir, env: { SSR: '1' } }, async (base) => {
     const cookie = await signInDemoParent(base);
 
     console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model} · Node ${process.version}`);
