@@ -7,7 +7,7 @@
  * Builds the client and its server renderer into a temporary folder, serves it from the real app on a fresh PostgreSQL database (DATABASE_URL,
  * as for bench:http) and drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * LIGHTHOUSE_RUNS (default 5) changes the number of runs; LIGHTHOUSE_PAGES (comma-separated) the routes;
- * SSR=1 has the server render the pages (off by default, as in the app).
+ * SSR=0 measures client-rendered pages (the app renders them on the server by default).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -102,8 +102,8 @@ const median = (values: number[]) => {
 
 async function main() {
   const build = buildClient();
-  // SSR=1 measures server-rendered pages; by default they are client-rendered, as the app serves them.
-  await withBenchApp({ clientDir: build.clientDir, env: { SSR: process.env.SSR ?? '0' } }, async (base) => {
+  // As the app serves pages by default (rendered on the server); SSR=0 measures them client-rendered.
+  await withBenchApp({ clientDir: build.clientDir, env: process.env.SSR ? { SSR: process.env.SSR } : {} }, async (base) => {
     const cookie = await signInDemoParent(base);
     const chromium = await launchChromium();
     await setSessionCookie(chromium.port, base, cookie);

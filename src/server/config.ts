@@ -59,9 +59,8 @@ const configSchema = z.object({
     .optional(),
   PUSH_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  // 1 renders pages on the server; 0 (the default until hydration stops costing more than it saves,
-  // see bench/README.md, Lighthouse) serves every page as the static index.html.
-  SSR: z.enum(['0', '1'], 'must be 0 or 1').default('0'),
+  // 1 renders pages on the server; 0 serves every page as the static index.html and leaves the browser to render it.
+  SSR: z.enum(['0', '1'], 'must be 0 or 1').default('1'),
   CAMERA_HLS_DIR: z.string().min(1).optional(),
 }).superRefine((env, ctx) => {
   // Images go to S3 only when a bucket is named; the other S3_* variables alone are a mistake.

@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** Whether the server renders pages (SSR=1 in the environment that runs the suite). */
+    /** Whether the server renders pages (the default; SSR=0 in the environment that runs the suite turns it off). */
     serverRendering: boolean;
   }
 }
@@ -91,7 +91,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   // Read here, in the process that starts the server: test files cannot read SSR themselves,
   // because Vitest sets process.env.SSR in its workers (it read '1' under SSR=0).
-  project.provide('serverRendering', env.SSR === '1');
+  project.provide('serverRendering', env.SSR !== '0');
 
   return async () => {
     // npm start runs the server as a child; signal the whole group so it shuts down gracefully.

@@ -26,7 +26,7 @@ async function openContext(options: { javaScriptEnabled: boolean; signedIn: bool
   return context;
 }
 
-// The suite's server renders pages only with SSR=1 (SSR=1 npm run test:e2e; .ci/run runs the PostgreSQL suite so).
+// The suite's server renders pages unless SSR=0 (SSR=0 npm run test:e2e runs the suite on client-rendered pages).
 describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
   it('the dashboard reads with JavaScript off: greeting, children and the live monitoring card', async () => {
     const context = await openContext({ javaScriptEnabled: false, signedIn: true, width: 390 });
