@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoParent } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -24,6 +24,21 @@ async function openContext(options: { javaScriptEnabled: boolean; signedIn: bool
     if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
   }
   return context;
+}
+
+/**
+ * Holds back a screen's code (its chunk, named after the module) until the returned function is
+ * called, as on a slow phone: the browser hydrates that screen only once it has it, and until then
+ * the server's HTML is on screen without handlers.
+ */
+async function holdBackCode(context: BrowserContext, chunk: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(new RegExp(`/assets/${chunk}-[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 // The suite's server renders pages unless SSR=0 (SSR=0 npm run test:e2e runs the suite on client-rendered pages).
@@ -56,14 +71,8 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
   it('a tap made before the page has hydrated is not lost: it takes effect once hydrated', async () => {
     const context = await openContext({ javaScriptEnabled: true, signedIn: true });
     try {
-      // The Profile screen's code arrives late, as on a slow phone: the browser hydrates only once it
-      // has it, and until then the server's tabs are on screen without handlers.
-      let releaseCode!: () => void;
-      const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
-      await context.route(/\/assets\/profile-page-[^/]*\.js$/, async (route) => {
-        await codeHeld;
-        await route.continue();
-      });
+      // The Profile screen's code arrives late: its tabs are on screen without handlers.
+      const releaseCode = await holdBackCode(context, 'profile-page');
       const page = await context.newPage();
       await page.goto('/profile');
       expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(false);
@@ -80,12 +89,7 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
     const context = await openContext({ javaScriptEnabled: true, signedIn: true });
     try {
       // The assistant's code arrives late: the server's text box is on screen without its handlers.
-      let releaseCode!: () => void;
-      const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
-      await context.route(/\/assets\/assistant-page-[^/]*\.js$/, async (route) => {
-        await codeHeld;
-        await route.continue();
-      });
+      const releaseCode = await holdBackCode(context, 'assistant-page');
       const page = await context.newPage();
       await page.goto('/assistant');
       const box = page.getByPlaceholder('Ask anything about parenting or childhood development...');
