@@ -26,12 +26,12 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * 11's frozen method, 5d462d3) in round 12, tuning-14 (held-out-13/, written blind by an outside
  * tester at the start of round 12, run once on round 12's frozen method, 759b8e1) in round 13,
  * tuning-15 (held-out-14/, written blind by an outside tester at the start of round 13, run once
- * on round 13's frozen method, 0b07918) in round 14.
+ * on round 13's frozen method, 0b07918) in round 14, tuning-16 (held-out-15/, written blind by an
+ * outside tester at the start of round 14, run once on round 14's frozen method, a5a1301) in
+ * round 15.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-15/ was written
- * blind by an outside tester at the start of round 14 (530415f) and registered once round 14's
- * method was frozen (a5a1301).
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -51,7 +51,7 @@ export const EVALUATION_SETS = {
   'tuning-13': { urgent: 'held-out-12/urgent', ordinary: 'held-out-12/ordinary', questions: 'held-out-12/questions' },
   'tuning-14': { urgent: 'held-out-13/urgent', ordinary: 'held-out-13/ordinary', questions: 'held-out-13/questions' },
   'tuning-15': { urgent: 'held-out-14/urgent', ordinary: 'held-out-14/ordinary', questions: 'held-out-14/questions' },
-  'held-out': { urgent: 'held-out-15/urgent', ordinary: 'held-out-15/ordinary', questions: 'held-out-15/questions' },
+  'tuning-16': { urgent: 'held-out-15/urgent', ordinary: 'held-out-15/ordinary', questions: 'held-out-15/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
