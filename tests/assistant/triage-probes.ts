@@ -138,7 +138,16 @@ export const urgent: [TriageCategory, string][] = [
   ['abuse', "my 5 year old said her stepgrandad touches her privates at his flat and he'll hurt the dog if she tells anyone, she's going there on saturday"],
   ['abuse', "my son told me the coach hits him with a stick when nobody's watching and that he'll be dropped from the team if he says anything"],
   ['infant-fever', "will she be ok? she's 5 weeks and her temp is 38.6"],
-  ['severe-bleeding', "he cut his leg on the glass and it was pouring, it stopped for a minute then started again and now it's soaking through the towel"],
+  ['severe-bleeding', "he cut his leg on the glass and it was pouring, it stopped for a minute then started again and now it's soaking through the towel"],  // Round 15, for tuning-16's misses, written in other words: an emergency as an item of a list on
+  // one line ('1)', 'a)'), a response that has ceased ('stopped reacting'), a failed check for a
+  // response told as done (pinched, rubbed, eyes never opened) and a fever in a baby whose cry is
+  // 'different to usual'. The first three got nothing on the round-14 method (a5a1301); the last
+  // two passed there through the second opinion alone, with no rule.
+  ['swallowed-object', "Few things: 1) tips for weaning 2) what if he won't nap in the cot 3) he has swallowed a button battery from the remote"],
+  ['burns', "Questions for tonight: a) how to prevent nappy rash b) best bedtime story books c) she's pulled the kettle over and her arm is blistering"],
+  ['unresponsive', 'my daughter was talking funny after her nap and now she has stopped reacting when I touch her'],
+  ['unresponsive', "I pinched his ear and rubbed his chest and his eyes never opened, he's breathing but really slowly"],
+  ['infant-fever', 'our 6 week old is 38.4 and the cry is different to usual, high and weak'],
 ];
 
 export const ordinary = [
@@ -624,7 +633,15 @@ export const urgentAnyCategory = [
   // Round 14, guards for a professional's verdict read across a clause and a purpose clause
   // with 'breathe' (both emergencies on the round-13 method too).
   "the doctor said her breathing was normal last week but now she's stopped breathing and her lips are blue",
-  "she spat up so I sat her up so she doesn't choke but now she's not breathing",
+  "she spat up so I sat her up so she doesn't choke but now she's not breathing",  // Round 15: guards, emergencies on the round-14 method too: lists on one line, 'was fine' dated to
+  // before the onset, a laugh and a hedge beside a young baby's fever.
+  "Couple of q's: a) is it ok to use sudocrem on a cut b) how long should naps be c) he's gone grey and isn't breathing properly, he was ok a minute ago",
+  "Three questions. 1. when to drop the dream feed 2. best sling for a toddler 3. my son has swallowed one of the magnets from his sister's set",
+  "two things, firstly what age for a big bed, secondly he's fallen down the stairs, hit his head and been sick three times",
+  "baby was fine 10 mins ago, lips going blue and she's not breathing right",
+  'She is 9 weeks, temp 38.2 lol prob just teething, we\'ll see how she is tomorrow',
+  'Little one is 7 weeks and running a temp of 38.1 haha probably her jabs, should we just wait and see?',
+  "She's been so sleepy all day with this bug. I rubbed her chest and pinched her arm and she barely stirred, her lips are pale",
 ];
 
 export const ordinaryLookAlikes = [
@@ -1018,7 +1035,17 @@ export const ordinaryLookAlikes = [
   // Round 14: a professional's verdict that what they saw is normal, with the thing named between
   // (answered as not breathing on the round-13 method), and a purpose clause with 'inhale' (a guard).
   'the health visitor watched her and told us the little breathing pauses are normal at this age, when do they grow out of it?',
-  "we raise the head of the cot so she doesn't inhale milk when she brings it up, is that safe?",
+  "we raise the head of the cot so she doesn't inhale milk when she brings it up, is that safe?",  // Round 15: guards for its changes (none alarmed on the round-14 method): a teenager woken who
+  // only groans, a bottle shaken, texts not answered, a list of ordinary questions, 'fine until',
+  // 'different to normal' asked of a rash, a giggle.
+  'Teen asleep at noon again, I shook him and he just groaned and rolled over. How much sleep does a 15 year old need?',
+  'Shook the calpol bottle and nothing came out, is it empty?',
+  'my teen has stopped answering my texts since she moved to uni, how do I reconnect?',
+  '1) best cream for eczema 2) when do babies start teething 3) is it normal for a newborn to sneeze a lot',
+  'He was fine until he started nursery, now he cries at drop off every day. Tips?',
+  "Is this rash different to normal eczema? It's dry and itchy on her elbows, no temperature",
+  'My toddler tickled his sister and she just giggled, but then he bit her. How do I stop biting?',
+  '1) he fell off the sofa last week and was fine 2) when can he start swimming lessons 3) best sun cream',
 ];
 
 /**

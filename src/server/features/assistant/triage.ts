@@ -134,10 +134,12 @@ function chooseRule(evidence: MessageEvidence, opinion: Opinion): TriageRule | u
 
 /**
  * Where a parent moves from one matter to the next within a message: a semicolon or a new line
- * between items, and a comma followed by a word that adds an item ("..., also ds has gone floppy",
- * "..., oh and he fell down the stairs").
+ * between items, a comma followed by a word that adds an item ("..., also ds has gone floppy",
+ * "..., oh and he fell down the stairs"), the number or letter of an item in a list written on one
+ * line ("1) ... 2) ...", "a) ... b) ...", "1. ... 2. ..."), and 'secondly', 'thirdly', 'lastly'.
  */
-const LIST_BREAK = /;|\n+|,\s*(?=(?:oh and|and also|also|plus|btw|by the way|another thing|one more thing|ps)\b)/i;
+const LIST_BREAK =
+  /;|\n+|,\s*(?=(?:oh and|and also|also|plus|btw|by the way|another thing|one more thing|ps)\b)|(?:^|\s|:)\(?(?:\d{1,2}|[a-e])\)\s*|(?:^|\s|:)\d{1,2}[.:]\s+(?=[a-z])|[,.:]\s*(?=(?:secondly|thirdly|lastly|and finally)\b)/i;
 /**
  * A dash may start a new matter ("a few things - is it ok to ...") or ask about the one just told
  * ("chokes at letdown - any tips?"), so what follows a dash is read on its own, and what comes
@@ -153,6 +155,23 @@ const DASH = /\s[-\u2013\u2014]+\s/g;
  */
 const CLOSING_HEDGE =
   /(?:,|[.!?]+\s|\s[-\u2013\u2014]+\s|\bso\b|\bbut\b)\s*(?:(?:is|was|are)\s+(?:that|this|it|he|she)\s+(?:just\b[^,.;!?]{0,40}|(?:really\s+|actually\s+|all\s+)?(?:ok|okay|alright|all right|right|bad|normal|serious|a problem|a worry|worrying|dangerous|fine|safe)\b)\s*\?*|(?:probably|prob|maybe|hopefully|surely|i think|i guess|i hope|must be|it's probably|it's just|just)\b[^,;!?]{0,60}[.!?]*)\s*$/i;
+
+/** A laugh typed beside what is told ("lol", "haha"): nervous, not a joke about it, when a hedge explains the thing away. */
+const LAUGH = /\b(?:lol|lolz|lmao|rofl|haha\w*|hehe\w*)\b/gi;
+/**
+ * A hedge anywhere in a message: a clause, after a stop, a comma or a laugh, that guesses a harmless
+ * cause ("probably teething lol?", "haha probably her jabs, ...", ". Maybe just a cold."). Like a
+ * closing hedge, it is the parent's hope, not a new fact.
+ */
+const HEDGE_CLAUSE = /(?<=^|[,.;:!?])\s*(?:probably|prob|prolly|maybe|hopefully|surely|must be|it's probably|it's just|i'm sure|i am sure|i'm probably|i am probably)\b[^,.;!?]*[.!?]*/gi;
+
+/** The message without its hedges and, when it has one, its laughs; undefined when it has no hedge. */
+function withoutHedges(text: string): string | undefined {
+  const laughless = text.replace(LAUGH, ',');
+  const kept = laughless.replace(HEDGE_CLAUSE, '');
+  if (kept === laughless) return undefined;
+  return kept.replace(/\s*,(?:\s*,)+/g, ',').replace(/^[\s,]+/, '').trim();
+}
 
 /** The message without a closing hedge, or undefined when it has none. */
 function withoutClosingHedge(text: string): string | undefined {
@@ -179,8 +198,7 @@ export function partsOf(message: string): string[] {
   const parts = new Set<string>(items);
   if (asides.length > 0) parts.add(host.trim());
   for (const text of [host, ...items]) {
-    const kept = withoutClosingHedge(text);
-    if (kept && /[a-z]/i.test(kept)) parts.add(kept);
+    for (const kept of [withoutClosingHedge(text), withoutHedges(text)]) if (kept && /[a-z]/i.test(kept)) parts.add(kept);
   }
   parts.delete(message.trim());
   return [...parts];

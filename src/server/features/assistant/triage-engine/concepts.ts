@@ -105,6 +105,10 @@ const raw = {
     '@neg wake|waking|woken|rouse|rousing|respond*|react*|answer*|move|moving',
     '@neg come round|around|to',
     '@neg open eyes',
+    'eyes @neg open*',
+    // A response that has ceased: 'stopped responding', 'no longer reacting'.
+    'stop*|stopped respond*|react*',
+    'no longer respond*|react*',
     '@neg stay awake',
     'barely|hardly react*|respond*|mov*',
     'hard|difficult|impossible wake|rouse',
@@ -895,6 +899,8 @@ const idiomRaw = [
   // Unresponsive to what is said or asked ('to texts', 'to anything I say') is not listening; to a
   // voice, a name, a touch or pain, the checks a first-aid course teaches, it is a sign.
   'unresponsive +to !voice|name|call*|shout*|touch*|pain|shak*|pinch*|rub*|tickl*|prod*|poke*|splash*|water|sound|sounds|noise|noises|light|stimul*|me|us|anything|everything|anyone',
+  // Not answering texts, calls or messages is being out of touch, not a sign.
+  'respond*|react*|answer*|repl* text|texts|message|messages|call|calls|email|emails|phone|dm|dms|chat|chats',
   // Burning food is cooking: 'burnt the toast', 'burned our dinner'.
   'burn|burns|burnt|burned|burning +the|my|our|his|her +dinner|tea|toast|food|rice|pan|pot|lunch|breakfast|supper|cake|meal|sauce|bacon|chips|pizza|bread|biscuits|cookies|porridge|sausages|onions|pasta|soup|eggs|roast|tray',
   // Eating, drinking and playing together are how a parent says a child is well.

@@ -9,8 +9,11 @@ import { ADULT_WORDS, CHILD_WORDS, concepts, frames, idioms, type ConceptName, t
 import { findPhrase, parsePhrase, type Phrase, type Span } from './matching';
 import { readMessage, type Sentence } from './reading';
 
-/** A concept from the vocabulary, or one read from numbers: an age under 3 months, a temperature of 37.8°C or more. */
-export type Cue = ConceptName | 'youngBaby' | 'feverReading';
+/**
+ * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
+ * temperature of 37.8°C or more (from numbers), an attempt to rouse a child that fails.
+ */
+export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
 export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'ownChildhood' | 'resolved' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
@@ -69,7 +72,7 @@ const ABOUT_SOMEONE = new Set<Cue>([
 /** Frames that make a cue talk rather than an event, for the second opinion (every frame some rule heeds, and the settings). */
 const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'ownChildhood', 'resolved', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
 /** Signs counted to decide whether a lone sign is explained away by its setting. */
-const SIGNS: Cue[] = ['notBreathing', 'unresponsive', 'seizure', 'fever', 'feverWarning', 'headWarning'];
+const SIGNS: Cue[] = ['notBreathing', 'unresponsive', 'rousingFails', 'seizure', 'fever', 'feverWarning', 'headWarning'];
 /** Signs found by testing the child (a pinch, a shake), which no setting explains: a sleeping child wakes to them. */
 const TESTED_SIGNS = new Set<Cue>(['noResponse']);
 
@@ -124,6 +127,41 @@ function findFeverReading(sentence: Sentence): Span[] {
     const celsius = value >= 37.8 && value < 44;
     const fever = aboutTemperature ? celsius || (value >= 100.4 && value < 110) : celsius && token.word.includes('.');
     return fever ? [{ start: index, end: index }] : [];
+  });
+}
+
+/** What a parent does to a child to rouse them: shake, pinch, rub, splash, prod or nudge them. */
+const ROUSING = new Set(['shake', 'shook', 'pinch', 'rub', 'splash', 'prod', 'poke', 'nudge', 'tickle']);
+/** The least a child can do when roused: a sound without words, or a stir. */
+const MINIMAL_RESPONSES = new Set(['stir', 'flicker']);
+/** Words that make a response the only one: "barely stirred", "only flickered". */
+const ONLY = new Set(['just', 'only', 'barely', 'hardly', 'merely']);
+/** Responses a roused child gives, denied: "eyes never opened", "didn't wake", "didn't flinch". */
+const DENIED_RESPONSES = new Set(['open', 'wake', 'respond', 'react', 'move', 'flinch', 'cry', 'stir', 'budge']);
+/** The child named after a rousing verb, or a part of them ("pinched his ear"). */
+const PERSON_OBJECTS = new Set(['him', 'her', 'them', 'his', 'their', 'lo', 'dd', 'ds']);
+const ROUSING_REACH = 16;
+
+/**
+ * The check for responsiveness a first-aid course teaches, told as the parent did it: a child
+ * shaken, pinched or rubbed (named just after the verb) and, later in the sentence, only the least
+ * response ("barely stirred"), a response denied ("eyes never opened", "didn't react") or nothing.
+ * A sound ("just groaned") is a response a teenager woken for school gives too. Unlike noResponse, which names the test and its failure in one phrase, a
+ * setting (asleep) may explain it when it is the only sign.
+ */
+function findFailedRousing(sentence: Sentence): Span[] {
+  return sentence.flatMap((token, start) => {
+    if (!ROUSING.has(token.lemma) && !ROUSING.has(token.word)) return [];
+    const named = sentence.slice(start + 1, start + 4).some((word) => PERSON_OBJECTS.has(word.word) || CHILD_WORDS.has(word.word) || word.pos === 'PROPN');
+    if (!named) return [];
+    for (let index = start + 1; index < Math.min(sentence.length, start + ROUSING_REACH); index++) {
+      const word = sentence[index]!;
+      const minimal = MINIMAL_RESPONSES.has(word.lemma) && ONLY.has(sentence[index - 1]?.word ?? '');
+      const denied = DENIED_RESPONSES.has(word.lemma) && word.negated && word.pos === 'VERB';
+      const nothing = word.word === 'nothing' || (['no', 'zero'].includes(word.word) && ['response', 'reaction'].includes(sentence[index + 1]?.word ?? ''));
+      if (minimal || denied || nothing) return [{ start, end: index }];
+    }
+    return [];
   });
 }
 
@@ -380,7 +418,8 @@ export class MessageEvidence {
       // "My brain just had a full seizure": the parent's own body, or mind, is the parent.
       if (index < finding.start && (token.word === 'my' || token.word === 'our') && OWN_BODY.has(sentence[index + 1]?.word ?? '')) return true;
       if (token.pos === 'NOUN' && ADULT_WORDS.has(token.word)) return true;
-      if (CHILD_WORDS.has(token.word) || ['he', 'she', 'they'].includes(token.word)) return false;
+      // "... and his eyes never opened": a part of him, as 'her' is of her.
+      if (CHILD_WORDS.has(token.word) || ['he', 'she', 'they', 'his'].includes(token.word)) return false;
     }
     return false;
   }
@@ -397,6 +436,7 @@ export class MessageEvidence {
   private spansOf(cue: Cue, sentence: Sentence): Span[] {
     if (cue === 'youngBaby') return findYoungBaby(sentence);
     if (cue === 'feverReading') return findFeverReading(sentence);
+    if (cue === 'rousingFails') return findFailedRousing(sentence);
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
     // "A little piece of toast": a thing said only by its size or kind is what follows its 'of',
     // which names an object by its own phrase if it is one.
@@ -424,7 +464,11 @@ export class MessageEvidence {
           // "Got the childproof cap off": a word of prevention between a determiner and a noun names a
           // property of the thing, not a supposition about the event told.
           !(name === 'hypothetical' && namesAThing(sentence, span)) &&
+          // "A cry that sounds different to normal": a comparison with how the child usually is tells a change, not a question.
+          !(name === 'hypothetical' && comparedWithUsual(sentence, span)) &&
           !(name === 'present' && tellsNoEventNow(sentence, span.start)) &&
+          // "She was fine five minutes ago", "fine until lunch": how the child was before it began, not an outcome.
+          !(name === 'resolved' && beforeOnset(sentence, span)) &&
           // "One is 38.3 and hard to wake, the other is fine": what is fine is the other one.
           !(name === 'resolved' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'other' || token.word === 'others')) &&
           // "Then stopped" ends what it tells only at the end of its clause: "then stopped breathing" is a sign.
@@ -847,6 +891,24 @@ function namesAThing(sentence: Sentence, span: Span): boolean {
   const before = sentence[span.start - 1];
   const after = sentence[span.start + 1];
   return !!before && DETERMINERS.has(before.word) && after?.pos === 'NOUN' && !after.boundary;
+}
+
+/** Words that date a state as before the onset: "fine an hour ago", "fine until", "fine earlier". */
+const BEFORE_ONSET = new Set(['ago', 'until', 'till', 'til', 'earlier', 'before']);
+
+/** Whether a word of being well is dated, later in its clause, to before what is told ("was fine five minutes ago"). */
+function beforeOnset(sentence: Sentence, span: Span): boolean {
+  for (let index = span.end + 1; index < sentence.length && !sentence[index]!.boundary; index++) if (BEFORE_ONSET.has(sentence[index]!.word)) return true;
+  return BEFORE_ONSET.has(sentence[span.end + 1]?.word ?? '');
+}
+
+/** How a child usually is, as a standard a sign is compared with. */
+const USUAL = new Set(['normal', 'usual', 'normally', 'usually', 'before', 'ever', 'himself', 'herself', 'themselves', 'yesterday']);
+
+/** Whether a comparison ('different to', 'compared with') is with how the child usually is ("different to normal", "than her usual self"). */
+function comparedWithUsual(sentence: Sentence, span: Span): boolean {
+  const after = sentence.slice(span.end + 1, span.end + 3).filter((token) => !['his', 'her', 'their', 'its'].includes(token.word));
+  return after[0] !== undefined && USUAL.has(after[0].word);
 }
 
 /** "Nobody can explain it": a clause whose subject is nobody denies what it says, as a negation does. */

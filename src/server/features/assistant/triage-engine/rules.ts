@@ -336,7 +336,7 @@ export const rules: TriageRule[] = [
     level: 'emergency',
     heeds: ALL_FRAMES,
     explainedBy: ['benign', 'inattentive'],
-    evidence: [['unresponsive'], ['noResponse']],
+    evidence: [['unresponsive'], ['noResponse'], ['rousingFails']],
     steps: [
       'Check whether they are breathing: look for the chest moving, and listen and feel for breath at their mouth.',
       'If they are breathing, lie them on their side with the head tilted back slightly, and stay with them.',
