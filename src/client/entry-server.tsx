@@ -4,12 +4,15 @@ import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import type { SsrState } from './app/ssr-state';
+import { RenderedSectionsContext } from './lib/lazy-with-styles';
 
 export interface RenderedPage {
   /** 404 when no route matched the path. */
   status: number;
   /** The app's HTML, complete, ready to pipe. */
   stream: PipeableStream;
+  /** The lazy sections in that HTML, by name (lib/lazy-with-styles.ts). */
+  sections: string[];
 }
 
 /** How long the server waits for lazy sections before it sends their fallbacks for the browser to finish. */
@@ -23,10 +26,13 @@ export async function renderPage(input: { url: string; ssr: SsrState; nonce: str
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [input.url] }), nonce: input.nonce });
   await router.load();
   const status = router.state.matches.some((match) => match.status === 'notFound' || match._notFound) ? 404 : 200;
+  const sections = new Set<string>();
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       <StrictMode>
-        <App router={router} ssr={input.ssr} />
+        <RenderedSectionsContext value={sections}>
+          <App router={router} ssr={input.ssr} />
+        </RenderedSectionsContext>
       </StrictMode>,
       {
         nonce: input.nonce,
@@ -36,7 +42,7 @@ export async function renderPage(input: { url: string; ssr: SsrState; nonce: str
         // Not onShellReady: sections that suspend (lazy code, which takes milliseconds here) would
         // then arrive as hidden HTML that only a script reveals, and the page must read without
         // JavaScript. The data is loaded before rendering, so waiting costs only render time.
-        onAllReady: () => resolve({ status, stream }),
+        onAllReady: () => resolve({ status, stream, sections: [...sections] }),
         onShellError: reject,
         onError: input.onError,
       },

@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
-import { SSR_STATE_ID, type SsrState } from './app/ssr-state';
+import { SSR_STATE_ID, type SsrPage } from './app/ssr-state';
+import { preloadSections } from './lib/lazy-with-styles';
 import { keepTimeZoneCookie } from './lib/server-clock';
 
 // Zod probes for eval with `new Function` when its first schema is built, and our CSP
@@ -16,17 +17,22 @@ import { keepTimeZoneCookie } from './lib/server-clock';
 const root = document.getElementById('root')!;
 const router = createAppRouter();
 // Present when the server rendered this page (not in index.html, the offline shell).
-const ssrState = document.getElementById(SSR_STATE_ID)?.textContent;
+const ssrText = document.getElementById(SSR_STATE_ID)?.textContent;
+const ssr = ssrText ? (JSON.parse(ssrText) as SsrPage) : undefined;
 const app = (
   <StrictMode>
-    <App router={router} ssr={ssrState ? (JSON.parse(ssrState) as SsrState) : undefined} />
+    <App router={router} ssr={ssr} />
   </StrictMode>
 );
-if (ssrState) {
+if (ssr) {
   // What TanStack Router's own hydration sets (router-core's ssr/client): the router then renders
-  // its matches as it did on the server. It waits for the route's code for the same reason.
+  // its matches as it did on the server. It waits for the route's code, and the lazy sections'
+  // code, for the same reason: hydration must find the page's code all there.
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(root, app));
+  void router
+    .load()
+    .then(() => preloadSections(ssr.sections))
+    .then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

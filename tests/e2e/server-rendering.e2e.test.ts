@@ -107,9 +107,16 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
     ['light', 390],
     ['dark', 1280],
   ] as const) {
-    it(`hydrates the signed-in dashboard (${theme}, ${width} px) with no mismatch, no error and no second request for its data`, async () => {
+    it(`hydrates the signed-in dashboard (${theme}, ${width} px) with no mismatch, no error, no second request for its data and none of its sections drawn again`, async () => {
       const context = await openContext({ javaScriptEnabled: true, signedIn: true, theme, width });
       try {
+        // The server's sections and buttons, taken when the HTML is parsed and before any script
+        // runs: hydration must adopt them, not throw them away and draw new ones.
+        await context.addInitScript(() => {
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') Object.assign(window, { serverNodes: [...document.querySelectorAll('#root section, #root button')] });
+          });
+        });
         const page = await context.newPage();
         const problems: string[] = [];
         page.on('console', (message) => {
@@ -129,6 +136,12 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
         await page.waitForTimeout(500);
         expect(problems).toEqual([]);
         expect(calls.filter((call) => /users\.me|children\.list|cameras\.list/.test(call))).toEqual([]);
+        const drawnAgain = await page.evaluate(() =>
+          (window as unknown as { serverNodes: Element[] }).serverNodes
+            .filter((node) => !node.isConnected)
+            .map((node) => node.getAttribute('aria-label') ?? node.textContent?.slice(0, 40)),
+        );
+        expect(drawnAgain).toEqual([]);
         await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Sarah Thompson$/);
       } finally {
         await context.close();

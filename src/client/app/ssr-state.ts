@@ -12,4 +12,9 @@ export interface SsrState {
   clock: ServerClock;
 }
 
+/** The script element's content: the state, and the lazy sections the HTML holds, by name, whose code loads before hydrating. */
+export interface SsrPage extends SsrState {
+  sections: string[];
+}
+
 export const SSR_STATE_ID = 'nestling-ssr';

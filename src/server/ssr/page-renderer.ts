@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SsrState } from '../../client/app/ssr-state';
+import type { SsrPage, SsrState } from '../../client/app/ssr-state';
 import { SSR_STATE_ID } from '../../client/app/ssr-state';
 import { EARLY_EVENTS_SCRIPT } from './early-events';
 import type { RenderedPage } from '../../client/entry-server';
@@ -76,7 +76,7 @@ export function createPageRenderer(deps: {
       transform: (chunk: Buffer, _encoding, done) => done(null, chunk),
       flush: (done) => done(null, `</div>${tail}`),
     });
-    html.push(`${head}<script nonce="${nonce}">${EARLY_EVENTS_SCRIPT}</script><script type="application/json" id="${SSR_STATE_ID}" nonce="${nonce}">${scriptJson(ssr)}</script><div id="root">`);
+    html.push(`${head}<script nonce="${nonce}">${EARLY_EVENTS_SCRIPT}</script><script type="application/json" id="${SSR_STATE_ID}" nonce="${nonce}">${scriptJson({ ...ssr, sections: page.sections } satisfies SsrPage)}</script><div id="root">`);
     page.stream.pipe(html);
     // A family's page is never kept by a browser or a proxy; a signed-out page is revalidated like index.html.
     return reply

@@ -2,8 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { lazyNamed } from '../../lib/lazy-with-styles';
 import { useConnectivity } from '../../lib/use-online';
 
-const loadNotice = () => import('./offline-notice');
-const OfflineNotice = lazyNamed(loadNotice, 'OfflineNotice');
+const OfflineNotice = lazyNamed(() => import('./offline-notice'), 'OfflineNotice');
 
 /**
  * The offline banner's place in the shell. Its code stays out of the first load but arrives just
@@ -13,7 +12,7 @@ const OfflineNotice = lazyNamed(loadNotice, 'OfflineNotice');
 export function OfflineBanner() {
   const { online, showingLastSeen } = useConnectivity();
   useEffect(() => {
-    loadNotice().catch(() => undefined);
+    void OfflineNotice.preload();
   }, []);
   if (online && !showingLastSeen) return null;
   return (
