@@ -641,7 +641,21 @@ export const urgentAnyCategory = [
   "baby was fine 10 mins ago, lips going blue and she's not breathing right",
   'She is 9 weeks, temp 38.2 lol prob just teething, we\'ll see how she is tomorrow',
   'Little one is 7 weeks and running a temp of 38.1 haha probably her jabs, should we just wait and see?',
-  "She's been so sleepy all day with this bug. I rubbed her chest and pinched her arm and she barely stirred, her lips are pale",
+  "She's been so sleepy all day with this bug. I rubbed her chest and pinched her arm and she barely stirred, her lips are pale",  // Round 15, guards for the frames of false alarms (all emergencies or crises on the round-14
+  // method too; the 5th only through the second opinion): history undone by a contrast or by
+  // something happening now, a child playing a character, a refusal told with a sign, a condition
+  // describing the child beside a sign, 'seizure free' with a 'but', a 'will' clause beside a sign,
+  // falling asleep turned into a sign.
+  "She used to self-harm but tonight she's cut her wrist and it won't stop bleeding",
+  "I used to have these thoughts years ago and they're back, I want to end it tonight",
+  "my son has a history of self harm and he's just told me he took a load of pills",
+  'she was playing a character in the school play and fell off the stage, hit her head and has been sick three times',
+  'my 6 week old had a temp yesterday and now refuses to feed and is floppy',
+  "my epileptic son is fitting and it's been 6 minutes",
+  "My diabetic daughter is unconscious and I can't wake her",
+  "he's been seizure free for a year but he's having one now and it won't stop",
+  "she's 7 weeks and burning up at 38.6, will she be ok till morning",
+  "she was dozing on the sofa and now she's jerking all over and won't respond",
 ];
 
 export const ordinaryLookAlikes = [
@@ -1045,7 +1059,22 @@ export const ordinaryLookAlikes = [
   'He was fine until he started nursery, now he cries at drop off every day. Tips?',
   "Is this rash different to normal eczema? It's dry and itchy on her elbows, no temperature",
   'My toddler tickled his sister and she just giggled, but then he bit her. How do I stop biting?',
-  '1) he fell off the sofa last week and was fine 2) when can he start swimming lessons 3) best sun cream',
+  '1) he fell off the sofa last week and was fine 2) when can he start swimming lessons 3) best sun cream',  // Round 15, for the classes of false alarms: harm told as a time over and done with ('used to',
+  // 'back then', 'years ago'), a character in a story, a refusal now after an event that is past,
+  // a condition describing the child, a sign followed by 'free', a 'will' clause asking what will
+  // be, 'last term', falling asleep ('nodding off'). The 1st, 4th, 6th to 9th and the last alarmed
+  // on the round-14 method (a5a1301); the others guard.
+  "My son used to self harm, he's been well for ages now. Is it ok to let him have a penknife for scouts?",
+  'Years ago my brother cut himself a lot. My daughter is asking why he has scars, what do I say?',
+  "In the book we're reading, a character nearly drowns in the river. Is it too scary for a 7 year old?",
+  'He fell in the pond on holiday last month, we got him out quickly, but now he hates bath time. Any tips?',
+  'My epileptic daughter wants a sleepover, what should I tell the other parents?',
+  "He's been seizure free for a year, can he go on the school trip?",
+  'Our 10 week old has her jabs tomorrow, will she be feverish after them and how much calpol can she have',
+  'he had a seizure at school last term, neuro says it was a one-off. Can he still do PE?',
+  "When he's nodding off he twitches all over for a second, is that normal?",
+  "There's a character in the series my daughter is reading who cuts herself, should I let her keep reading it?",
+  "My mum had thoughts of ending it back then, after my brother was born. She's fine now. Could PND run in families?",
 ];
 
 /**

@@ -744,7 +744,7 @@ const frameRaw = {
   /** The parent's own childhood, told as background to a question about their child. */
   ownChildhood: ['grew|grow|growing up', 'childhood', 'when i was little|young|small|kid|child|younger|teen|teenager', 'my|our parents|parent', 'as teen|teenager'],
   past: [
-    'last year|month|week|winter|summer|spring|autumn|christmas|weekend|time',
+    'last year|month|week|winter|summer|spring|autumn|christmas|weekend|time|term|semester|holiday|holidays',
     'day|days|week|weeks|month|months|year|years ago',
     'yesterday',
     'used to',
@@ -759,6 +759,11 @@ const frameRaw = {
     // An age the child was: 'had a fever at 6 weeks'.
     'at @count day|days|week|weeks|month|months|year|years',
   ],
+  /**
+   * A time told as over and done with, not merely earlier: a habit that ended ('used to'), 'back
+   * then', 'in her past', years ago. Thoughts of harm told this way are history; told yesterday, they are not.
+   */
+  history: ['used to', 'back then', 'in past', 'year|years ago', 'history of'],
   present: [
     'now|rn|currently|again|another|today|tonight|keeps|keeping',
     'right now',
@@ -826,9 +831,19 @@ const frameRaw = {
     'documentary|programme|program|show|podcast|article|book|film|episode|news|story|talk|assembly about|on',
     'explain* it|this|that|suicide|death|self', 'explain* to @kid|teen|teenager|teenagers', 'talk|speak|chat to @kid|teen|teenager|teenagers|class about', 'overheard|overhear*'],
   joke: ['lol|lmao|haha*|hehe*|jk|rofl|lolz'],
-  fiction: ['pretend*|painted|marker|crayon|costume|film|movie|cartoon', 'face paint|painting', 'dress up'],
+  fiction: [
+    'pretend*|painted|marker|crayon|costume|film|movie|cartoon',
+    'face paint|painting',
+    'dress up',
+    // A character in a story, or a story with one: what happens to a character happens in it.
+    'character|characters on|in|from show|programme|program|series|soap|drama|book|novel|tv|telly|television|game',
+    'show|programme|program|series|soap|drama|book|novel|tv|telly|television|game with|where|about character|characters',
+  ],
   benign: [
     'nap|naps|napping|asleep|sleep|sleeps|sleeping|sleeper|bedtime|tired|tiredness|exhausted|exhaustion',
+    // Falling asleep, in other words.
+    'drift*|nod* off',
+    'doze|dozes|dozed|dozing',
     'in time',
     ...WILFUL,
     'relax*|cuddle*|love|giggl*|laugh*|excite*|excited|happy|happily',

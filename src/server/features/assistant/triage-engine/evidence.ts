@@ -16,7 +16,7 @@ import { readMessage, type Sentence } from './reading';
 export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
-export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'ownChildhood' | 'resolved' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
+export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
 
 /** Settings that explain a lone sign: sleep, a tantrum or play, or not paying attention (which explains only not responding). */
 export type Setting = Extract<FrameName, 'benign' | 'inattentive'>;
@@ -70,7 +70,7 @@ const ABOUT_SOMEONE = new Set<Cue>([
   'headWarning',
 ]);
 /** Frames that make a cue talk rather than an event, for the second opinion (every frame some rule heeds, and the settings). */
-const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'ownChildhood', 'resolved', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
+const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'history', 'ownChildhood', 'resolved', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
 /** Signs counted to decide whether a lone sign is explained away by its setting. */
 const SIGNS: Cue[] = ['notBreathing', 'unresponsive', 'rousingFails', 'seizure', 'fever', 'feverWarning', 'headWarning'];
 /** Signs found by testing the child (a pinch, a shake), which no setting explains: a sleeping child wakes to them. */
@@ -279,13 +279,13 @@ export class MessageEvidence {
   private discountsOf(cue: Cue, finding: Finding): string[] {
     const sentence = this.sentences[finding.sentence]!;
     return [
-      ...(sentence[finding.start]!.negated ? ['negated'] : []),
+      ...(sentence[finding.start]!.negated || freeOf(sentence, finding) ? ['negated'] : []),
       ...(this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding)) ? ['idiom'] : []),
       ...(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding) ? ['adult'] : []),
       ...(this.taught(finding) ? ['lesson'] : []),
       ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
       ...(this.supposedClauses[finding.sentence]!.some((clause) => overlaps(clause, finding)) ? ['supposed'] : []),
-      ...(namedAsTopic(sentence, finding) ? ['named'] : []),
+      ...(namedAsTopic(sentence, finding) || describesTheChild(sentence, finding) ? ['named'] : []),
     ];
   }
 
@@ -349,6 +349,7 @@ export class MessageEvidence {
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
     if (asksForLabel(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding) || toldInStory(sentence, finding)) return false;
+    if (freeOf(sentence, finding) || describesTheChild(sentence, finding)) return false;
     // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
     if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
@@ -466,7 +467,7 @@ export class MessageEvidence {
           !(name === 'hypothetical' && namesAThing(sentence, span)) &&
           // "A cry that sounds different to normal": a comparison with how the child usually is tells a change, not a question.
           !(name === 'hypothetical' && comparedWithUsual(sentence, span)) &&
-          !(name === 'present' && tellsNoEventNow(sentence, span.start)) &&
+          !(name === 'present' && tellsNoEventNow(sentence, span.start, (start) => this.holdsAny(index, REFUSAL_BREAKERS, start, sentence.length))) &&
           // "She was fine five minutes ago", "fine until lunch": how the child was before it began, not an outcome.
           !(name === 'resolved' && beforeOnset(sentence, span)) &&
           // "One is 38.3 and hard to wake, the other is fine": what is fine is the other one.
@@ -492,9 +493,15 @@ export class MessageEvidence {
       // the child is today, with no verb and no sign, leaves what happened in the past.
       if (!present.has('past') || !this.presentTellsOnlyAState(index)) present.delete('past');
       // "I self-harmed as a teen, now pregnant": a 'now' that only tells how the parent is today
-      // leaves their youth in the past; one that tells something happening ("now I cut again") does not.
-      if (!this.presentTellsOnlyAState(index)) present.delete('ownChildhood');
+      // leaves their youth, or a time over and done with, in the past; one that tells something
+      // happening ("now I cut again") does not.
+      if (!this.presentTellsOnlyAState(index)) {
+        present.delete('ownChildhood');
+        present.delete('history');
+      }
     }
+    // "She used to self-harm but ...": what follows the contrast is not history.
+    if (contrastFollows(sentence, this.frameSpans('history', index))) present.delete('history');
     if (present.has('inMyCare')) present.delete('otherChild');
     // "Nephew ran into the fence, blood pooling on the patio": a scene told as the parent sees it,
     // a thing and what it is doing with no verb of time ('blood pooling', 'lips going blue'), is
@@ -555,7 +562,8 @@ export class MessageEvidence {
     return this.frameSpans('present', index).every((span) => {
       const { start, end } = clauseAround(sentence, span.start);
       const clause = sentence.slice(start, end);
-      const verbless = clause.every((token) => token.pos !== 'VERB' && token.pos !== 'AUX');
+      // 'Be' and 'have' only link the person to how they are ("she's been well for a year now").
+      const verbless = clause.every((token) => token.pos !== 'VERB' && (token.pos !== 'AUX' || ['be', 'have'].includes(token.lemma)));
       return (verbless || findPhrase(clause, EVERYDAY).length > 0) && !this.holdsAny(index, STATE_BREAKERS, start, end);
     });
   }
@@ -759,6 +767,10 @@ function asksWhatTheyLookLike(sentence: Sentence): boolean {
 }
 
 const FEELINGS = new Set(['scared', 'afraid', 'worried', 'worry', 'worries', 'nervous', 'anxious', 'frightened', 'terrified', 'wary', 'fearful', 'paranoid', 'concerned']);
+/** Signs that, told with a refusal now, make it a sign itself: a baby who refuses feeds and is floppy. */
+const REFUSAL_BREAKERS: Cue[] = ['notBreathing', 'unresponsive', 'seizure', 'jerking', 'feverWarning', 'headWarning', 'unwell'];
+/** A refusal or an aversion now ("but now refuses to swim", "now hates the bath"): how the child feels about a thing, no event. */
+const AVERSIONS = new Set(['refuse', 'hate', 'avoid', 'dread', 'fear']);
 const AGE_UNITS = new Set(['day', 'week', 'month', 'year']);
 const FUTURE = new Set(['will', 'would', "'ll"]);
 
@@ -774,17 +786,19 @@ function clauseAround(sentence: Sentence, at: number): { start: number; end: num
 
 /**
  * Whether the clause of a word like 'now' or 'again' tells no event now, so it does not bring a
- * past event into the present: a fear or worry now ("and now I'm scared to give her finger foods",
- * "but now he's scared of the pool"), an age ("she's 5 months now"), or a question about the
+ * past event into the present: a fear, worry or refusal now ("and now I'm scared to give her finger
+ * foods", "but now he's scared of the pool", "now refuses to swim"), an age ("she's 5 months now"), or a question about the
  * future ("will she have another one"). What the parent does now ("tonight I cut myself again")
  * is an event.
  */
-function tellsNoEventNow(sentence: Sentence, at: number): boolean {
+function tellsNoEventNow(sentence: Sentence, at: number, signFrom: (start: number) => boolean): boolean {
   const { start, end } = clauseAround(sentence, at);
   const clause = sentence.slice(start, end);
   const opening = clause.find((token) => !token.boundary);
   const statesAge = clause.some((token, index) => token.pos === 'NUM' && AGE_UNITS.has(clause[index + 1]?.lemma ?? ''));
-  return statesAge || clause.some((token) => FEELINGS.has(token.word)) || FUTURE.has(opening?.word ?? '');
+  // A refusal is no event unless a sign is told with it ("now refuses to feed and is floppy").
+  const refuses = clause.some((token) => AVERSIONS.has(token.lemma)) && !signFrom(start);
+  return statesAge || refuses || clause.some((token) => FEELINGS.has(token.word)) || FUTURE.has(opening?.word ?? '');
 }
 
 /**
@@ -841,12 +855,23 @@ const YES_NO_OPENERS = new Set(['be', 'do']);
  */
 function supposedClauses(sentence: Sentence): Span[] {
   const first = sentence[0];
-  if (!first || !sentence.some((token) => token.word === '?')) return [];
-  const { end } = clauseAround(sentence, 0);
-  const clause = sentence.slice(0, end);
-  const verdict = clause.some((token, index) => VERDICTS.has(token.word) || (token.word === 'good' && clause[index - 1]?.word === 'any'));
-  if ((YES_NO_OPENERS.has(first.lemma) && verdict) || FUTURE.has(first.word)) return [{ start: 0, end: end - 1 }];
-  return [];
+  if (!first) return [];
+  const spans: Span[] = [];
+  if (sentence.some((token) => token.word === '?')) {
+    const { end } = clauseAround(sentence, 0);
+    const clause = sentence.slice(0, end);
+    const verdict = clause.some((token, index) => VERDICTS.has(token.word) || (token.word === 'good' && clause[index - 1]?.word === 'any'));
+    if ((YES_NO_OPENERS.has(first.lemma) && verdict) || FUTURE.has(first.word)) spans.push({ start: 0, end: end - 1 });
+  }
+  // "Jabs tomorrow, will she get a fever from them": a clause opening with 'will' before its subject
+  // asks what will be, with or without a question mark.
+  sentence.forEach((token, index) => {
+    if (index === 0 || !sentence[index - 1]!.boundary || !['will', 'would'].includes(token.word)) return;
+    const subject = sentence[index + 1];
+    if (!subject || !(['he', 'she', 'they', 'it', 'i', 'we'].includes(subject.word) || CHILD_WORDS.has(subject.word))) return;
+    spans.push({ start: index, end: clauseAround(sentence, index).end - 1 });
+  });
+  return spans;
 }
 
 /** Words that head a subject talked, read or written about: "talk to my nephew about", "a leaflet on". */
@@ -891,6 +916,23 @@ function namesAThing(sentence: Sentence, span: Span): boolean {
   const before = sentence[span.start - 1];
   const after = sentence[span.start + 1];
   return !!before && DETERMINERS.has(before.word) && after?.pos === 'NOUN' && !after.boundary;
+}
+
+/** "Seizure free for two years", "symptom-free": a cue followed by 'free' is its absence. */
+function freeOf(sentence: Sentence, finding: Span): boolean {
+  return sentence[finding.end + 1]?.word === 'free';
+}
+
+const CHILD_NOUNS = new Set(['child', 'kid', 'baby', 'toddler', 'son', 'daughter', 'boy', 'girl', 'teen', 'teenager', 'infant', 'newborn', 'dd', 'ds', 'lo']);
+
+/**
+ * "My epileptic son", "our asthmatic daughter": a condition said as a word describing the child,
+ * just before the child is named, tells who the child is, not what is happening.
+ */
+function describesTheChild(sentence: Sentence, finding: Span): boolean {
+  if (finding.start !== finding.end || !CHILD_NOUNS.has(sentence[finding.end + 1]?.word ?? '')) return false;
+  // The tagger may read the word as a noun in a compound ("my epileptic son"): after a determiner it describes.
+  return sentence[finding.start]!.pos === 'ADJ' || DETERMINERS.has(sentence[finding.start - 1]?.word ?? '');
 }
 
 /** Words that date a state as before the onset: "fine an hour ago", "fine until", "fine earlier". */

@@ -46,8 +46,10 @@ export const rules: TriageRule[] = [
     level: 'crisis',
     // Thoughts of harm are a crisis however they are put, even as 'what if'.
     // A topic the parent means to explain to a child is not their own thought, and harm that
-    // is over ("self-harmed in the past but has been doing well") is history, unless a 'but' follows.
-    heeds: ['joke', 'fiction', 'topic', 'resolved', 'ownChildhood'],
+    // is over ("self-harmed in the past but has been doing well") is history, unless a 'but' follows;
+    // so is harm told as a time over and done with ('used to', 'back then', 'years ago'), unless the
+    // sentence tells something happening now.
+    heeds: ['joke', 'fiction', 'topic', 'resolved', 'ownChildhood', 'history'],
     evidence: [
       ['selfHarm'],
       ['harmThoughts'],
