@@ -43,6 +43,39 @@ function precacheList(): Plugin {
 }
 
 /**
+ * Mantine's useId renders React's id, then swaps it for a random one in a layout effect. On a
+ * server-rendered page each swap is an update straight after hydration, and together they are one
+ * synchronous re-render of every component that uses it (AppShell, popovers, inputs): about 0.65 s
+ * of one blocking task on a phone (4x slower CPU, CPU profile of / in bench/README.md). The client
+ * build keeps React's id instead: the same on the server (which loads Mantine's own hook from
+ * node_modules and renders its first value, this one) and in the browser, which is what useId is
+ * for. The build fails if Mantine moves the file, rather than silently losing the fix.
+ */
+function stableMantineIds(): Plugin {
+  const file = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  let replaced = false;
+  return {
+    name: 'nestling-stable-mantine-ids',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    enforce: 'pre',
+    load(id) {
+      if (!file.test(id)) return null;
+      replaced = true;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const id = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${id.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error("@mantine/hooks' use-id.mjs was not found: check stableMantineIds() against the new Mantine");
+    },
+  };
+}
+
+/**
  * The server renderer of pages (`vite build --ssr`): src/client/entry-server.tsx as one module in
  * dist/server, importing its libraries from node_modules, as the server loads it.
  */
@@ -56,7 +89,7 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), precacheList()],
+  plugins: [react(), precacheList(), stableMantineIds()],
   build: isSsrBuild ? ssrBuild : {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -31,7 +31,11 @@ const replay = () => {
     held.shift();
     if (!target.isConnected) continue;
     if (type === 'input') {
-      // The prototype's setter, as React itself does not see a plain assignment.
+      // React fires onChange only for a value its tracker has not seen, and the tracker may have
+      // taken the typed text from the element as it hydrated, while React's state kept the server's
+      // empty value. So a plain assignment (which the tracker sees) to another value, then the text
+      // through the prototype's setter (which it does not).
+      target.value = value + ' ';
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value').set.call(target, value);
       target.dispatchEvent(new Event('input', { bubbles: true }));
       if (held.length) return requestAnimationFrame(replay);
