@@ -655,7 +655,14 @@ export const urgentAnyCategory = [
   "My diabetic daughter is unconscious and I can't wake her",
   "he's been seizure free for a year but he's having one now and it won't stop",
   "she's 7 weeks and burning up at 38.6, will she be ok till morning",
-  "she was dozing on the sofa and now she's jerking all over and won't respond",
+  "she was dozing on the sofa and now she's jerking all over and won't respond",  // Round 15, guards for a professional's 'nothing serious' read across clauses, a contrast that
+  // opens a question, and 'moving about' (all emergencies on the round-14 method too): a contrast
+  // that tells something now, or a question that tells signs, still undoes 'fine'.
+  "the nurse said it was nothing serious this morning but now he's floppy and won't wake",
+  "GP thought it was a virus, nothing to worry about, but his lips are going blue and he's struggling to breathe",
+  "He's not moving at all and he's floppy, I can't wake him",
+  "she seemed fine after she hit her head but is it normal that she's been sick 3 times and is really sleepy?",
+  'he was fine after the bath but why is he coughing and breathing so fast and sleepy now, he went under for a bit',
 ];
 
 export const ordinaryLookAlikes = [
@@ -1074,7 +1081,12 @@ export const ordinaryLookAlikes = [
   'he had a seizure at school last term, neuro says it was a one-off. Can he still do PE?',
   "When he's nodding off he twitches all over for a second, is that normal?",
   "There's a character in the series my daughter is reading who cuts herself, should I let her keep reading it?",
-  "My mum had thoughts of ending it back then, after my brother was born. She's fine now. Could PND run in families?",
+  "My mum had thoughts of ending it back then, after my brother was born. She's fine now. Could PND run in families?",  // Round 15: a professional who thinks or reckons it is nothing serious, with the sentence going on
+  // to a question; a baby not yet moving about (answered as unresponsive on the round-14 method);
+  // 'fine, but should I have ...?' (a guard).
+  'The paediatrician reckons her wheeze is from the dog, nothing serious, but what else could help?',
+  "He's 9 months and still not moving around much, he just sits. When should he crawl?",
+  'She bumped her head on the table last week and was completely fine, but should I have taken her to the GP?',
 ];
 
 /**

@@ -914,6 +914,8 @@ const idiomRaw = [
   // Unresponsive to what is said or asked ('to texts', 'to anything I say') is not listening; to a
   // voice, a name, a touch or pain, the checks a first-aid course teaches, it is a sign.
   'unresponsive +to !voice|name|call*|shout*|touch*|pain|shak*|pinch*|rub*|tickl*|prod*|poke*|splash*|water|sound|sounds|noise|noises|light|stimul*|me|us|anything|everything|anyone',
+  // Moving about or around is getting about (crawling, shuffling), not a sign: 'not moving about on the floor yet'.
+  'mov*|moving +about|around',
   // Not answering texts, calls or messages is being out of touch, not a sign.
   'respond*|react*|answer*|repl* text|texts|message|messages|call|calls|email|emails|phone|dm|dms|chat|chats',
   // Burning food is cooking: 'burnt the toast', 'burned our dinner'.

@@ -501,7 +501,7 @@ export class MessageEvidence {
       }
     }
     // "She used to self-harm but ...": what follows the contrast is not history.
-    if (contrastFollows(sentence, this.frameSpans('history', index))) present.delete('history');
+    if (this.contrastTells(index, this.frameSpans('history', index))) present.delete('history');
     if (present.has('inMyCare')) present.delete('otherChild');
     // "Nephew ran into the fence, blood pooling on the patio": a scene told as the parent sees it,
     // a thing and what it is doing with no verb of time ('blood pooling', 'lips going blue'), is
@@ -517,7 +517,7 @@ export class MessageEvidence {
     const verdicts = professionalVerdicts(sentence);
     if (verdicts.length > 0) present.add('resolved');
     const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound, ...verdicts];
-    if ((present.has('worsening') && !this.nowOnlyEveryday(index)) || contrastFollows(sentence, resolvedSpans)) present.delete('resolved');
+    if ((present.has('worsening') && !this.nowOnlyEveryday(index)) || this.contrastTells(index, resolvedSpans)) present.delete('resolved');
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
@@ -545,6 +545,20 @@ export class MessageEvidence {
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
     if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || asksWhatTheyLookLike(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) return undefined;
     return Math.min(...spans.map((span) => clauseAround(sentence, span.start).start));
+  }
+
+  /**
+   * Whether a contrast ('but', 'however') follows one of these spans and tells something against
+   * them. One that opens a question with no sign in it ("she's fine now, but should I still see the
+   * GP?") only asks; "but is it normal that she's been sick 3 times?" still tells the signs.
+   */
+  private contrastTells(index: number, spans: Span[]): boolean {
+    const sentence = this.sentences[index]!;
+    return spans.some((span) =>
+      sentence.some(
+        (token, at) => at > span.end && CONTRASTS.has(token.word) && (!opensQuestion(sentence, at + 1) || this.holdsAny(index, STATE_BREAKERS, at, sentence.length)),
+      ),
+    );
   }
 
   /** Whether a cue of this list is found between these words of a sentence. */
@@ -829,16 +843,26 @@ function startsWithVerb(clause: Sentence): boolean {
 const PROFESSIONALS = new Set(['gp', 'doctor', 'doctors', 'dr', 'nurse', 'paediatrician', 'pediatrician', 'hv', 'visitor', 'midwife', 'consultant', 'specialist']);
 const REASSURED = new Set(['normal', 'fine', 'harmless', 'nothing']);
 
-/** Where a professional says, in one clause, that something is normal or fine: "the GP said the pauses are normal". */
+/** What a verdict that nothing needs doing says after 'nothing': "nothing urgent", "nothing to worry about". */
+const NOTHING_TO_DO = new Set(['urgent', 'serious', 'worrying', 'sinister', 'wrong', 'to', 'concerning']);
+
+/**
+ * Where a professional says or thinks that something is normal or fine, in one clause ("the GP
+ * said the pauses are normal"), or that it is nothing urgent or serious, anywhere after ("GP thinks
+ * the cough is down to the cat, nothing urgent").
+ */
 function professionalVerdicts(sentence: Sentence): Span[] {
   const spans: Span[] = [];
   sentence.forEach((token, index) => {
-    if (!['say', 'tell', 'reassure'].includes(token.lemma) || token.negated) return;
+    if (!['say', 'tell', 'reassure', 'think', 'reckon', 'confirm'].includes(token.lemma) || token.negated) return;
     const { end } = clauseAround(sentence, index);
     // The professional is the subject, in this clause or the one it joins ("GP checked her and said ...").
     const subject = sentence.slice(Math.max(0, index - 6), index).some((word) => PROFESSIONALS.has(word.word));
+    if (!subject) return;
     const said = sentence.slice(index + 1, end).findIndex((word) => REASSURED.has(word.word));
-    if (subject && said >= 0) spans.push({ start: index, end: index + 1 + said });
+    const nothingToDo = sentence.findIndex((word, at) => at > index && word.word === 'nothing' && !word.negated && NOTHING_TO_DO.has(sentence[at + 1]?.word ?? ''));
+    if (said >= 0) spans.push({ start: index, end: index + 1 + said });
+    else if (nothingToDo > 0) spans.push({ start: index, end: nothingToDo + 1 });
   });
   return spans;
 }
@@ -1025,6 +1049,16 @@ function toldInStory(sentence: Sentence, finding: Span): boolean {
 }
 
 const CONTRASTS = new Set(['but', 'however', 'though', 'although', 'yet']);
+
+const WH_WORDS = new Set(['how', 'what', 'when', 'why', 'which', 'who', 'where']);
+const INVERTED = new Set(['is', 'are', 'was', 'should', 'can', 'could', 'do', 'does', 'did', 'will', 'would', 'shall', 'may', 'might']);
+const SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'it', 'that', 'this']);
+
+/** Whether the words from `at` open a question: a wh-word, or a verb before its subject ("but should I ...", "but how do they ..."). */
+function opensQuestion(sentence: Sentence, at: number): boolean {
+  const word = sentence[at]?.word ?? '';
+  return WH_WORDS.has(word) || (INVERTED.has(word) && SUBJECTS.has(sentence[at + 1]?.word ?? ''));
+}
 
 /** Whether a contrast ('but', 'however') follows one of these spans in the sentence. */
 function contrastFollows(sentence: Sentence, spans: Span[]): boolean {
