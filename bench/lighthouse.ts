@@ -100,6 +100,18 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+/**
+ * One Lighthouse run. A run whose trace lost its navigation start (NO_NAVSTART, Lighthouse's own
+ * recording, seen on a busy machine) is run again, up to twice; any other error stops the bench.
+ */
+async function measure(url: string, flags: Flags, config: Config | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = (await lighthouse(url, flags, config))!;
+    if (lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 3) return lhr;
+    console.log(`again: ${url} (${lhr.runtimeError.code})`);
+  }
+}
+
 async function main() {
   const build = buildClient();
   // As the app serves pages by default (rendered on the server); SSR=0 measures them client-rendered.
@@ -117,8 +129,7 @@ async function main() {
           const audits: Record<string, number[]> = { fcp: [], lcp: [], tbt: [], cls: [] };
           for (let run = 0; run < RUNS; run++) {
             const flags: Flags = { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-            const result = await lighthouse(`${base}${page}`, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
-            const lhr = result!.lhr;
+            const lhr = await measure(`${base}${page}`, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
             // A page that did not load scores 0 on everything; say why rather than print zeros.
             if (lhr.runtimeError) throw new Error(`${preset} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
             for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
