@@ -662,7 +662,10 @@ export const urgentAnyCategory = [
   "GP thought it was a virus, nothing to worry about, but his lips are going blue and he's struggling to breathe",
   "He's not moving at all and he's floppy, I can't wake him",
   "she seemed fine after she hit her head but is it normal that she's been sick 3 times and is really sleepy?",
-  'he was fine after the bath but why is he coughing and breathing so fast and sleepy now, he went under for a bit',
+  'he was fine after the bath but why is he coughing and breathing so fast and sleepy now, he went under for a bit',  // Round 15, guards for a rash told fading under a glass: with danger signs, or fading then not.
+  "the spots fade under a glass but he's floppy, burning up and his hands and feet are freezing",
+  "pressed a glass on the rash and the spots don't fade, she has a temp of 39",
+  "the rash faded with the glass at first but now the dark spots are staying when I press and she's very sleepy",
 ];
 
 export const ordinaryLookAlikes = [
@@ -1086,7 +1089,10 @@ export const ordinaryLookAlikes = [
   // 'fine, but should I have ...?' (a guard).
   'The paediatrician reckons her wheeze is from the dog, nothing serious, but what else could help?',
   "He's 9 months and still not moving around much, he just sits. When should he crawl?",
-  'She bumped her head on the table last week and was completely fine, but should I have taken her to the GP?',
+  'She bumped her head on the table last week and was completely fine, but should I have taken her to the GP?',  // Round 15: a rash told fading under a pressed glass, no danger sign (the 2nd was an emergency,
+  // from the second opinion alone, on the round-14 method; the 1st guards).
+  "spotty rash on her legs, pressed a glass on it and it faded, she's bouncing about, what could it be?",
+  'Little red dots on his chest, they go pale when I push a glass on them and fade right away. He\'s 2 and eating fine, no temp. Is it just a virus rash?',
 ];
 
 /**

@@ -94,11 +94,18 @@ export interface SafetyNet {
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.8 };
 
+/**
+ * Whether the message tells a check the parent is taught, passed, with no danger sign told now: a
+ * temperature in the normal range ("feels warm but her temp is 36.9, is that normal?"), or a rash
+ * that fades under a pressed glass. It answers the worry it is asked about.
+ */
+function reassuredByCheck(evidence: MessageEvidence): boolean {
+  return (evidence.tellsNormalReading() || evidence.tellsBlanchingRash()) && evidence.cuesNow(DANGER_SIGNS).length === 0;
+}
+
 /** Whether a message no rule or model calls urgent still holds the real doubt the safety net answers. */
 export function checkInHolds(evidence: MessageEvidence, opinion: Opinion, net: SafetyNet): boolean {
-  // A temperature told in the normal range, with no danger sign told now, answers the worry it is
-  // asked about ("feels warm but her temp is 36.9, is that normal?").
-  if (evidence.tellsNormalReading() && evidence.cuesNow(DANGER_SIGNS).length === 0) return false;
+  if (reassuredByCheck(evidence)) return false;
   if (opinion.ordinary < net.modelBelow) return true;
   return opinion.ordinary < net.signsBelow && evidence.cuesNow(DANGER_SIGNS).length > 0;
 }
@@ -128,7 +135,8 @@ function chooseRule(evidence: MessageEvidence, opinion: Opinion): TriageRule | u
   const held = rules.find((candidate) => evidence.holds(candidate));
   if (held?.level === 'referral' && modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
   if (held) return ruleStands(held.level, opinion, SHIPPED_THRESHOLDS) ? held : undefined;
-  if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return undefined;
+  // The model alone does not outweigh a check told as passed, with no danger sign (reassuredByCheck).
+  if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS) || reassuredByCheck(evidence)) return undefined;
   return rules.find((candidate) => candidate.category === opinion.category);
 }
 

@@ -305,6 +305,17 @@ export class MessageEvidence {
     });
   }
 
+  /**
+   * Whether the message tells a rash that fades under a pressed glass ("did the glass test and they
+   * fade completely") and no sign of one that does not: the check a parent is taught, told as passed.
+   */
+  tellsBlanchingRash(): boolean {
+    if (this.find('nonBlanching').some((finding) => !this.sentences[finding.sentence]![finding.start]!.negated) || this.find('nonBlanchingTest').length > 0) return false;
+    return this.find('pressGlass').some((glass) =>
+      this.sentences[glass.sentence]!.some((token, index) => index > glass.end && FADES.has(token.lemma) && !token.negated),
+    );
+  }
+
   /** Each group of sentences, each two adjacent groups, and, for a group that moves the story on, all that came before it. */
   private windowsOf(groups: number[][]): number[][] {
     return groups.flatMap((group, index) => {
@@ -958,6 +969,9 @@ function describesTheChild(sentence: Sentence, finding: Span): boolean {
   // The tagger may read the word as a noun in a compound ("my epileptic son"): after a determiner it describes.
   return sentence[finding.start]!.pos === 'ADJ' || DETERMINERS.has(sentence[finding.start - 1]?.word ?? '');
 }
+
+/** What a rash that blanches does under a pressed glass. */
+const FADES = new Set(['fade', 'disappear', 'vanish', 'blanch', 'lighten']);
 
 /** Words that date a state as before the onset: "fine an hour ago", "fine until", "fine earlier". */
 const BEFORE_ONSET = new Set(['ago', 'until', 'till', 'til', 'earlier', 'before']);
