@@ -665,7 +665,17 @@ export const urgentAnyCategory = [
   'he was fine after the bath but why is he coughing and breathing so fast and sleepy now, he went under for a bit',  // Round 15, guards for a rash told fading under a glass: with danger signs, or fading then not.
   "the spots fade under a glass but he's floppy, burning up and his hands and feet are freezing",
   "pressed a glass on the rash and the spots don't fade, she has a temp of 39",
-  "the rash faded with the glass at first but now the dark spots are staying when I press and she's very sleepy",
+  "the rash faded with the glass at first but now the dark spots are staying when I press and she's very sleepy",  // Round 15, guards for 'how do I use/give' as a lesson and for 'he'/'she' read as the adult named
+  // before it: signs told after the lesson in a clause of their own or with a new subject, and a
+  // child named between the adult and the pronoun, or a word of saying between them.
+  "how do i use the epipen, her lips are swelling and she can't breathe",
+  "how do i give the epipen he's wheezing and his face is swollen",
+  "how do i use an epipen on a toddler, she ate peanuts and now her throat feels tight",
+  "how do I give rescue breaths he's not breathing",
+  'my husband was holding him and he stopped breathing',
+  "Our son is 3. My husband says he's not breathing properly",
+  "my wife is at work and he has stopped breathing, he's 4 months",
+  "dad was bathing her and she went under and isn't breathing",
 ];
 
 export const ordinaryLookAlikes = [
@@ -1092,7 +1102,13 @@ export const ordinaryLookAlikes = [
   'She bumped her head on the table last week and was completely fine, but should I have taken her to the GP?',  // Round 15: a rash told fading under a pressed glass, no danger sign (the 2nd was an emergency,
   // from the second opinion alone, on the round-14 method; the 1st guards).
   "spotty rash on her legs, pressed a glass on it and it faded, she's bouncing about, what could it be?",
-  'Little red dots on his chest, they go pale when I push a glass on them and fade right away. He\'s 2 and eating fine, no temp. Is it just a virus rash?',
+  'Little red dots on his chest, they go pale when I push a glass on them and fade right away. He\'s 2 and eating fine, no temp. Is it just a virus rash?',  // Round 15: how the parent is to use or give a treatment, asked (the 2nd answered as an emergency on
+  // the round-14 method, the 1st a guard); a sign said of the adult named before 'he' (the 3rd
+  // answered as choking on the round-14 method, the 4th a guard).
+  'How would I use the adrenaline pen at nursery, do the staff get shown too?',
+  "how do I use an epipen properly? his allergy clinic gave us two and I've never done it",
+  "My dad coughs so hard at night it sounds like he's choking, will it wake the baby?",
+  'My husband has sleep apnoea and sometimes he stops breathing for a few seconds, could our son inherit it?',
 ];
 
 /**

@@ -739,7 +739,14 @@ const frameRaw = {
    * the lesson is about is no event. Read within its clause only (evidence.ts), so "walk me
    * through CPR, my baby isn't breathing" still tells of the baby.
    */
-  lesson: ['how do|can|should you|we', 'how to', 'walk|talk|take|run me|us through', 'show|teach me|us how'],
+  lesson: [
+    'how do|can|should you|we',
+    'how to',
+    'walk|talk|take|run me|us through',
+    'show|teach me|us how',
+    // How the parent is to use or give a treatment: 'how do I use an auto-injector'.
+    'how do|can|should|would i +use|give|inject|administer',
+  ],
   uncertain: ['tell|sure|know|unsure|check|see|wonder if|whether'],
   /** The parent's own childhood, told as background to a question about their child. */
   ownChildhood: ['grew|grow|growing up', 'childhood', 'when i was little|young|small|kid|child|younger|teen|teenager', 'my|our parents|parent', 'as teen|teenager'],

@@ -398,7 +398,13 @@ export class MessageEvidence {
   private taught(finding: Finding): boolean {
     const sentence = this.sentences[finding.sentence]!;
     const clause = clauseAround(sentence, finding.start).start;
-    return this.lessonSpans[finding.sentence]!.some((span) => span.end < finding.start && clauseAround(sentence, span.start).start === clause);
+    // A lesson that ends in its verb ("how do I use") teaches the cue that starts there ("use ... adrenaline");
+    // a child named as a new subject between them starts a new statement ("how do I give rescue breaths he's not breathing").
+    const newSubject = (from: number) =>
+      sentence.slice(from, finding.start).some((token, at, words) => ['he', 'she', 'they'].includes(token.word) || (['my', 'our'].includes(token.word) && CHILD_WORDS.has(words[at + 1]?.word ?? '')));
+    return this.lessonSpans[finding.sentence]!.some(
+      (span) => span.end <= finding.start && span.start < finding.start && clauseAround(sentence, span.start).start === clause && !newSubject(span.end + 1),
+    );
   }
 
   /** Whether the cue is said of the child ("he took all the tablets"), not by the parent of themselves ("took all the tablets"). */
@@ -430,8 +436,11 @@ export class MessageEvidence {
       // "My brain just had a full seizure": the parent's own body, or mind, is the parent.
       if (index < finding.start && (token.word === 'my' || token.word === 'our') && OWN_BODY.has(sentence[index + 1]?.word ?? '')) return true;
       if (token.pos === 'NOUN' && ADULT_WORDS.has(token.word)) return true;
+      // "My husband snores so badly it sounds like he stops breathing": 'he' or 'she' is the adult named
+      // before it in the sentence, when no child is named between and no word of saying comes between.
+      if (['he', 'she'].includes(token.word)) return antecedentIsAdult(sentence, index);
       // "... and his eyes never opened": a part of him, as 'her' is of her.
-      if (CHILD_WORDS.has(token.word) || ['he', 'she', 'they', 'his'].includes(token.word)) return false;
+      if (CHILD_WORDS.has(token.word) || ['they', 'his'].includes(token.word)) return false;
     }
     return false;
   }
@@ -938,6 +947,27 @@ const ENDINGS = new Set(['stop', 'settle', 'clear', 'ease', 'heal']);
 function endsClause(sentence: Sentence, at: number): boolean {
   const next = sentence[at + 1];
   return !next || next.boundary || next.pos === 'PUNCT' || next.pos === 'ADV';
+}
+
+const MALE_ADULTS = new Set(['husband', 'dad', 'daddy', 'father', 'stepdad', 'stepfather', 'boyfriend', 'bf', 'dh', 'exh', 'uncle', 'grandad', 'grandpa', 'grandfather', 'man']);
+const FEMALE_ADULTS = new Set(['wife', 'mum', 'mom', 'mummy', 'mommy', 'mother', 'stepmum', 'stepmom', 'stepmother', 'girlfriend', 'gf', 'aunt', 'auntie', 'grandma', 'granny', 'grandmother', 'woman']);
+/** Words of saying: a 'he' after them may be anyone the speaker tells of ("my husband says he's not breathing"). */
+const SAYING = new Set(['say', 'tell', 'think', 'reckon', 'call', 'text', 'shout', 'scream', 'yell', 'ring', 'phone', 'ask', 'notice', 'see', 'find', 'hear']);
+
+/**
+ * Whether the 'he' or 'she' at `at` is an adult named before it in the sentence, of the same sex or
+ * either, with no child named between and no word of saying or finding between.
+ */
+function antecedentIsAdult(sentence: Sentence, at: number): boolean {
+  const pronoun = sentence[at]!.word;
+  for (let index = at - 1; index >= 0; index--) {
+    const token = sentence[index]!;
+    if (CHILD_WORDS.has(token.word) || SAYING.has(token.lemma)) return false;
+    if (token.pos !== 'NOUN' || !ADULT_WORDS.has(token.word)) continue;
+    const other = pronoun === 'he' ? FEMALE_ADULTS : MALE_ADULTS;
+    return !other.has(token.word);
+  }
+  return false;
 }
 
 /** The parent as the object of a verb. */
