@@ -366,7 +366,14 @@ function registerClient(
 ) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   const renderPage =
-    hasClient && ssrEntry ? createPageRenderer({ ...deps, entry: ssrEntry, template: readFileSync(path.join(clientDir, 'index.html'), 'utf8') }) : undefined;
+    hasClient && ssrEntry
+      ? createPageRenderer({
+          ...deps,
+          entry: ssrEntry,
+          template: readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
+          themeScript: readFileSync(path.join(clientDir, 'theme-init.js'), 'utf8'),
+        })
+      : undefined;
   app.setNotFoundHandler((request) => {
     throw new AppError('not_found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
   });
