@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // `npm run dev` runs the API on PORT (default 3000); `npx vite` serves the client with hot
 // reload and forwards API and realtime traffic there. The /ws endpoint checks the Origin
@@ -76,6 +76,42 @@ function stableMantineIds(): Plugin {
 }
 
 /**
+ * index.html names the entry (src/client/main.tsx), which imports the app (src/client/boot.tsx)
+ * once the page has painted. This links the app's files in index.html as Vite links the entry's:
+ * its styles as stylesheets, so that the server's HTML is never shown unstyled, and its scripts as
+ * module preloads, fetched at once beside the entry rather than when the entry asks for them.
+ */
+function appWithEntry(): Plugin {
+  return {
+    name: 'nestling-app-with-entry',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = new Map(Object.values(bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+        const app = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/client/boot.tsx')));
+        if (!app) throw new Error('src/client/boot.tsx is not in the bundle: update appWithEntry() in vite.config.ts');
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (scripts.has(chunk.fileName)) return;
+          scripts.add(chunk.fileName);
+          chunk.viteMetadata?.importedCss.forEach((file) => styles.add(file));
+          chunk.imports.forEach((file) => visit(chunks.get(file)!));
+        };
+        visit(app);
+        const link = (rel: string, file: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `/${file}` }, injectTo: 'head' as const });
+        const linked = (file: string) => html.includes(`"/${file}"`);
+        return [
+          ...[...styles].filter((file) => !linked(file)).map((file) => link('stylesheet', file)),
+          ...[...scripts].filter((file) => !linked(file)).map((file) => link('modulepreload', file)),
+        ];
+      },
+    },
+  };
+}
+
+/**
  * The server renderer of pages (`vite build --ssr`): src/client/entry-server.tsx as one module in
  * dist/server, importing its libraries from node_modules, as the server loads it.
  */
@@ -89,7 +125,7 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), precacheList(), stableMantineIds()],
+  plugins: [react(), precacheList(), stableMantineIds(), appWithEntry()],
   build: isSsrBuild ? ssrBuild : {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -112,6 +148,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // its own: one more request and 0.3 kB more first-load JS.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|\0vite\/preload-helper/ },
             { name: 'data', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/ },
+            { name: 'boot', test: /src[\\/]client[\\/]boot\.tsx$/, includeDependenciesRecursively: true },
           ],
         },
       },

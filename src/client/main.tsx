@@ -1,39 +1,8 @@
-import './app/first-load-styles';
-import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createAppRouter } from './app/router';
-import { SSR_STATE_ID, type SsrPage } from './app/ssr-state';
-import { preloadSections } from './lib/lazy-with-styles';
-import { keepTimeZoneCookie } from './lib/server-clock';
-
-// Zod probes for eval with `new Function` when its first schema is built, and our CSP
-// (script-src 'self') reports that as a violation even though Zod catches it. `jitless` skips
-// the probe. This is the object z.config() writes to; setting it here, before any schema module
-// loads, keeps Zod itself out of the first load (importing config() would bring 4 kB of it).
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
-
-const root = document.getElementById('root')!;
-const router = createAppRouter();
-// Present when the server rendered this page (not in index.html, the offline shell).
-const ssrText = document.getElementById(SSR_STATE_ID)?.textContent;
-const ssr = ssrText ? (JSON.parse(ssrText) as SsrPage) : undefined;
-const app = (
-  <StrictMode>
-    <App router={router} ssr={ssr} />
-  </StrictMode>
-);
-if (ssr) {
-  // What TanStack Router's own hydration sets (router-core's ssr/client): the router then renders
-  // its matches as it did on the server. It waits for the route's code, and the lazy sections'
-  // code, for the same reason: hydration must find the page's code all there.
-  router.ssr = { manifest: undefined };
-  void router
-    .load()
-    .then(() => preloadSections(ssr.sections))
-    .then(() => hydrateRoot(root, app));
-} else {
-  createRoot(root).render(app);
-}
-keepTimeZoneCookie();
+// The entry index.html names. The app itself (boot.tsx) runs once the browser has painted the
+// page: on a server-rendered page the parent can read it while the app's code starts, which takes
+// about half a second of a phone's CPU and, once begun, lets no paint in. Its files are fetched at
+// once all the same: index.html links them (appWithEntry() in vite.config.ts). A hidden tab gets no
+// animation frames until it is shown, and has nothing to paint, so it starts the app at once.
+const boot = () => void import('./boot');
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot));
+else boot();
