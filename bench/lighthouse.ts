@@ -78,7 +78,7 @@ function failingAudits(lhr: { categories: Record<string, { auditRefs: { id: stri
   );
 }
 
-/** What moved (layout shifts), what Chrome complained of (its Issues panel, the console) and which scripts took the main thread, to know what to fix. */
+/** What moved (layout shifts), what Chrome complained of (its Issues panel, the console) and what took the main thread, to know what to fix. */
 function explain(lhr: { audits: Record<string, { details?: unknown }> }) {
   const itemsOf = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
   const describe = (item: Record<string, unknown>) => {
@@ -92,7 +92,14 @@ function explain(lhr: { audits: Record<string, { details?: unknown }> }) {
   const scripts = itemsOf('bootup-time')
     .slice(0, 3)
     .map((item) => `script ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}: ${Math.round(Number(item.total))} ms (${Math.round(Number(item.scripting))} ms running it)`);
-  return [...shifts, ...issues, ...errors, ...scripts];
+  // And what kind of work it was (script, style and layout, parsing HTML, ...), and the longest tasks.
+  const work = itemsOf('mainthread-work-breakdown')
+    .map((item) => `${String(item.groupLabel ?? item.group)} ${Math.round(Number(item.duration))} ms`)
+    .join(', ');
+  const tasks = itemsOf('long-tasks')
+    .slice(0, 3)
+    .map((item) => `long task at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms (${String(item.url).replace(/^https?:\/\/[^/]+/, '')})`);
+  return [...shifts, ...issues, ...errors, ...scripts, `main thread: ${work}`, ...tasks];
 }
 
 const median = (values: number[]) => {
