@@ -147,7 +147,10 @@ export const urgent: [TriageCategory, string][] = [
   ['burns', "Questions for tonight: a) how to prevent nappy rash b) best bedtime story books c) she's pulled the kettle over and her arm is blistering"],
   ['unresponsive', 'my daughter was talking funny after her nap and now she has stopped reacting when I touch her'],
   ['unresponsive', "I pinched his ear and rubbed his chest and his eyes never opened, he's breathing but really slowly"],
-  ['infant-fever', 'our 6 week old is 38.4 and the cry is different to usual, high and weak'],
+  ['infant-fever', 'our 6 week old is 38.4 and the cry is different to usual, high and weak'],  // Round 15: sleep or tiredness said of an adult is no setting for the child's sign. Both got no
+  // rule on the round-14 method (the second opinion alone answered them).
+  ['not-breathing', "Grandad fell asleep holding the baby and he's not breathing"],
+  ['seizure', "I'm exhausted and he's been jerking all over for five minutes"],
 ];
 
 export const ordinary = [
@@ -1108,7 +1111,9 @@ export const ordinaryLookAlikes = [
   'How would I use the adrenaline pen at nursery, do the staff get shown too?',
   "how do I use an epipen properly? his allergy clinic gave us two and I've never done it",
   "My dad coughs so hard at night it sounds like he's choking, will it wake the baby?",
-  'My husband has sleep apnoea and sometimes he stops breathing for a few seconds, could our son inherit it?',
+  'My husband has sleep apnoea and sometimes he stops breathing for a few seconds, could our son inherit it?',  // Round 15, guards: the parent's asking is a setting, and a sleeping baby's sleep is hers.
+  'my 3 year old is totally unresponsive when I ask him about school, he just shrugs',
+  'How can I tell a sleeping newborn is breathing ok without waking him? First baby nerves',
 ];
 
 /**

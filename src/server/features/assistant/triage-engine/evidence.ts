@@ -477,6 +477,8 @@ export class MessageEvidence {
         (span) =>
           (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
+          // "Grandad fell asleep holding the baby", "I'm exhausted": sleep or tiredness whose subject is an adult is no setting for the child.
+          !(name === 'benign' && adultAsleep(sentence, span)) &&
           !(name === 'past' && (inAfterClause(sentence, span) || datesAThing(sentence, span))) &&
           // "Screams if we turn her head": a reaction told with its condition is a sign, not a supposition.
           !(name === 'hypothetical' && span.start > 0 && this.find('painReaction').some((pain) => pain.sentence === index && pain.end === span.start - 1)) &&
@@ -947,6 +949,25 @@ const ENDINGS = new Set(['stop', 'settle', 'clear', 'ease', 'heal']);
 function endsClause(sentence: Sentence, at: number): boolean {
   const next = sentence[at + 1];
   return !next || next.boundary || next.pos === 'PUNCT' || next.pos === 'ADV';
+}
+
+/** Words of sleep and tiredness, as the benign setting names them. */
+const SLEEPING = /^(?:a?sleep|nap|doz|drift|nod|tired|exhaust|bedtime)/;
+
+/** Whether a setting of sleep or tiredness is an adult's ("I fell asleep", "grandad dozed off"), not the child's ("a sleeping baby"). */
+function adultAsleep(sentence: Sentence, span: Span): boolean {
+  return SLEEPING.test(sentence[span.start]!.word) && !CHILD_WORDS.has(sentence[span.end + 1]?.word ?? '') && adultSubject(sentence, span.start);
+}
+
+/** Whether the nearest person before this word, within its clause, is the parent or another adult (named as a noun). */
+function adultSubject(sentence: Sentence, at: number): boolean {
+  for (let index = at - 1; index >= 0; index--) {
+    const token = sentence[index]!;
+    if (token.boundary) return false;
+    if (token.word === 'i' || token.word === 'we' || (token.pos === 'NOUN' && ADULT_WORDS.has(token.word))) return true;
+    if (CHILD_WORDS.has(token.word) || ['he', 'she', 'they'].includes(token.word)) return false;
+  }
+  return false;
 }
 
 const MALE_ADULTS = new Set(['husband', 'dad', 'daddy', 'father', 'stepdad', 'stepfather', 'boyfriend', 'bf', 'dh', 'exh', 'uncle', 'grandad', 'grandpa', 'grandfather', 'man']);
