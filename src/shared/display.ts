@@ -142,6 +142,22 @@ export function chipsToFilters(chips: readonly string[]): NurseryFilters {
   return filters;
 }
 
+/**
+ * The nursery search's input: the text searched for and the chips' filters. Distance is measured
+ * from the parent's home, so it applies only when their city is known. The server renders a page's
+ * first search with the same input, for the browser to find its answer in the cache.
+ */
+export function nurserySearchInput(searched: string, chips: readonly string[], homeKnown: boolean) {
+  const { withinMiles, specialNeeds, ageMin, ageMax } = chipsToFilters(chips);
+  return {
+    q: searched || undefined,
+    specialNeeds,
+    ageMin,
+    ageMax,
+    ...(homeKnown && withinMiles !== undefined ? { withinMiles } : {}),
+  };
+}
+
 /** Where a nursery is, with its distance when known: 'Maplebrook, 1.2 miles away'. */
 export function nurseryLocationLabel(location: string, distance: string | null): string {
   return distance ? `${location}, ${distance} away` : location;

@@ -68,6 +68,12 @@ describe('server-rendered pages', () => {
     expect(nurseries.statusCode).toBe(200);
     expect(nurseries.headers['cache-control']).toBe('no-cache');
     expect(nurseries.body).toContain('Find Nurseries');
+    // The first search is rendered, not its loading state: the list the API gives for the default chips.
+    const search = await t.app.inject({ method: 'GET', url: '/api/nurseries?specialNeeds=true&ageMin=2&ageMax=4' });
+    const found = (search.json() as { name: string }[]).map((nursery) => nursery.name);
+    expect(found.length).toBeGreaterThan(0);
+    for (const name of found) expect(nurseries.body).toContain(name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    expect(nurseries.body).toContain('"nurseries","search"');
     const signIn = await t.app.inject({ method: 'GET', url: '/sign-in' });
     expect(signIn.body).toContain('Welcome back');
     const dashboard = await t.app.inject({ method: 'GET', url: '/' });

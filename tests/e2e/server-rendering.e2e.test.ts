@@ -135,7 +135,7 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(500);
         expect(problems).toEqual([]);
-        expect(calls.filter((call) => /users\.me|children\.list|cameras\.list/.test(call))).toEqual([]);
+        expect(calls.filter((call) => /users\.me|children\.list|cameras\.list|products\.list|nurseries\.search/.test(call))).toEqual([]);
         const drawnAgain = await page.evaluate(() =>
           (window as unknown as { serverNodes: Element[] }).serverNodes
             .filter((node) => !node.isConnected)

@@ -5,7 +5,7 @@ import type { SsrPage, SsrState } from '../../client/app/ssr-state';
 import { SSR_STATE_ID } from '../../client/app/ssr-state';
 import { EARLY_EVENTS_SCRIPT } from './early-events';
 import type { RenderedPage } from '../../client/entry-server';
-import { longDate } from '../../shared/display';
+import { DEFAULT_NURSERY_CHIPS, longDate, nurserySearchInput } from '../../shared/display';
 import { wallClock } from '../../shared/dates';
 import { isTimeZone, type Config } from '../config';
 import type { AuthService } from '../features/auth/auth.service';
@@ -21,13 +21,18 @@ export interface SsrEntry {
 type Helpers = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
 
 /**
- * The answers a signed-in page paints with, loaded before it renders: the shell's user on every
- * page, and the first screen's own on the dashboard. Whatever is not here shows its loading state
- * and is fetched by the browser as before.
+ * The answers a page paints with, loaded before it renders: the shell's on every signed-in page,
+ * and the first screen's own on the dashboard and the nursery search. Whatever is not here shows
+ * its loading state and is fetched by the browser as before (a list arriving then moves what is
+ * below it: Lighthouse counted a layout shift of 0.16 on /nurseries).
  */
-function prefetchesFor(pathname: string, helpers: Helpers): Promise<void>[] {
-  const shell = [helpers.users.me.prefetch()];
-  if (pathname === '/') return [...shell, helpers.children.list.prefetch(), helpers.cameras.list.prefetch()];
+function prefetchesFor(pathname: string, helpers: Helpers, user: Context['user']): Promise<void>[] {
+  const nurserySearch = () => helpers.nurseries.search.prefetch(nurserySearchInput('', DEFAULT_NURSERY_CHIPS, user?.city != null));
+  const shell = user ? [helpers.users.me.prefetch()] : [];
+  if (pathname === '/' && user) {
+    return [...shell, helpers.children.list.prefetch(), helpers.cameras.list.prefetch(), helpers.products.list.prefetch(), nurserySearch()];
+  }
+  if (pathname === '/nurseries') return [...shell, nurserySearch()];
   return shell;
 }
 
@@ -65,7 +70,7 @@ export function createPageRenderer(deps: {
     const ctx = deps.createContext({ req: request, res: reply });
     const helpers = createServerSideHelpers({ router: appRouter, ctx });
     const pathname = request.url.split('?')[0]!;
-    if (ctx.user) await Promise.all(prefetchesFor(pathname, helpers));
+    await Promise.all(prefetchesFor(pathname, helpers, ctx.user));
     const cookieZone = request.cookies.tz;
     const timeZone = cookieZone && isTimeZone(cookieZone) ? cookieZone : deps.config.timeZone;
     const clock = wallClock(deps.now(), timeZone);

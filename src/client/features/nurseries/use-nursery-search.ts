@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { chipsToFilters, DEFAULT_NURSERY_CHIPS } from '../../../shared/display';
+import { chipsToFilters, DEFAULT_NURSERY_CHIPS, nurserySearchInput } from '../../../shared/display';
 import { trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
 
@@ -13,17 +13,10 @@ export function useNurserySearch() {
   const [searched, setSearched] = useState('');
   const [chips, setChips] = useState<string[]>([...DEFAULT_NURSERY_CHIPS]);
 
-  const { withinMiles, specialNeeds, ageMin, ageMax } = chipsToFilters(chips);
+  const { withinMiles } = chipsToFilters(chips);
   // Distance is measured from the signed-in parent's home; without one the server cannot apply it.
   const canMeasureDistance = user?.city != null;
-  const input = {
-    q: searched || undefined,
-    specialNeeds,
-    ageMin,
-    ageMax,
-    ...(canMeasureDistance && withinMiles !== undefined ? { withinMiles } : {}),
-  };
-  const query = trpc.nurseries.search.useQuery(input);
+  const query = trpc.nurseries.search.useQuery(nurserySearchInput(searched, chips, canMeasureDistance));
 
   return {
     query,
