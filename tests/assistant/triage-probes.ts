@@ -150,7 +150,12 @@ export const urgent: [TriageCategory, string][] = [
   ['infant-fever', 'our 6 week old is 38.4 and the cry is different to usual, high and weak'],  // Round 15: sleep or tiredness said of an adult is no setting for the child's sign. Both got no
   // rule on the round-14 method (the second opinion alone answered them).
   ['not-breathing', "Grandad fell asleep holding the baby and he's not breathing"],
-  ['seizure', "I'm exhausted and he's been jerking all over for five minutes"],
+  ['seizure', "I'm exhausted and he's been jerking all over for five minutes"],  // Round 15: a birth dated ('born 3 weeks ago') tells an age, not a past event; a tap or a squeeze
+  // is a check for a response, which not listening does not explain; 'barely rouse' is hard to
+  // rouse. All three got no rule on the round-14 method (the second opinion alone answered them).
+  ['infant-fever', "born 3 weeks ago and her temp is 38.1, she's feeding ok though"],
+  ['unresponsive', "I tapped her cheek and shouted her name and she didn't even flinch, she's breathing though"],
+  ['unresponsive', "he's been throwing up all day and now he's breathing really deep and fast and I can barely rouse him"],
 ];
 
 export const ordinary = [
@@ -1113,7 +1118,10 @@ export const ordinaryLookAlikes = [
   "My dad coughs so hard at night it sounds like he's choking, will it wake the baby?",
   'My husband has sleep apnoea and sometimes he stops breathing for a few seconds, could our son inherit it?',  // Round 15, guards: the parent's asking is a setting, and a sleeping baby's sleep is hers.
   'my 3 year old is totally unresponsive when I ask him about school, he just shrugs',
-  'How can I tell a sleeping newborn is breathing ok without waking him? First baby nerves',
+  'How can I tell a sleeping newborn is breathing ok without waking him? First baby nerves',  // Round 15, guards: a heavy sleeper tapped, a sleeping child squeezed, a birth dated with a fever then.
+  "He's such a heavy sleeper, I tapped him and called his name and he didn't wake, is that normal at 6?",
+  'She was born 3 weeks ago and had a temp of 38 in hospital at birth, all fine since. How warm should her room be?',
+  "When she's asleep I can squeeze her hand and she doesn't stir at all, is that a deep sleep thing?",
 ];
 
 /**

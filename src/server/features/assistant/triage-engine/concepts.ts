@@ -110,7 +110,7 @@ const raw = {
     'stop*|stopped respond*|react*',
     'no longer respond*|react*',
     '@neg stay awake',
-    'barely|hardly react*|respond*|mov*',
+    'barely|hardly react*|respond*|mov*|wake|rouse|rousable',
     'hard|difficult|impossible wake|rouse',
     'floppy|limp|ragdoll',
     'rag doll',

@@ -130,8 +130,8 @@ function findFeverReading(sentence: Sentence): Span[] {
   });
 }
 
-/** What a parent does to a child to rouse them: shake, pinch, rub, splash, prod or nudge them. */
-const ROUSING = new Set(['shake', 'shook', 'pinch', 'rub', 'splash', 'prod', 'poke', 'nudge', 'tickle']);
+/** What a parent does to a child to rouse them: shake, pinch, rub, tap, squeeze, splash, prod or nudge them. */
+const ROUSING = new Set(['shake', 'shook', 'pinch', 'rub', 'splash', 'prod', 'poke', 'nudge', 'tickle', 'tap', 'squeeze']);
 /** The least a child can do when roused: a sound without words, or a stir. */
 const MINIMAL_RESPONSES = new Set(['stir', 'flicker']);
 /** Words that make a response the only one: "barely stirred", "only flickered". */
@@ -331,7 +331,7 @@ export class MessageEvidence {
   private holdsIn(rule: EvidenceRule, cues: Cue[], window: number[]): boolean {
     const chosen = chooseApart(cues.map((cue) => this.live(rule, cue, window)));
     if (!chosen) return false;
-    if (!chosen.some((finding, index) => !TESTED_SIGNS.has(cues[index]!) && this.explained(rule, finding, window))) return true;
+    if (!chosen.some((finding, index) => !TESTED_SIGNS.has(cues[index]!) && this.explained(rule, cues[index]!, finding, window))) return true;
     // A sign in a benign setting is explained away, unless a second, separate sign is there too;
     // in a tantrum or protest it must be a sign of another kind ("goes floppy ... going limp in
     // protest" says the rule's own sign twice). Asleep, the same sign twice still counts.
@@ -341,13 +341,14 @@ export class MessageEvidence {
     return signs.some((sign) => !said.some((finding) => sameWords(finding, sign)));
   }
 
-  private explained(rule: EvidenceRule, finding: Finding, window: number[]): boolean {
+  private explained(rule: EvidenceRule, cue: Cue, finding: Finding, window: number[]): boolean {
     const frameSet = this.sentenceFrames[finding.sentence]!;
     if (frameSet.has('suddenChange')) return false;
     // "Stops breathing in his sleep? ... it's happened twice in the last ten minutes": a sign told
     // again and again within minutes, here or in a sentence after it, is happening now, whatever the setting.
     if (window.some((index) => index >= finding.sentence && findPhrase(this.sentences[index]!, RECENT_REPEAT).length > 0)) return false;
-    return (rule.explainedBy ?? []).some((setting) => frameSet.has(setting));
+    // A child shaken or pinched without response is not one who is not listening.
+    return (rule.explainedBy ?? []).some((setting) => frameSet.has(setting) && !(cue === 'rousingFails' && setting === 'inattentive'));
   }
 
   /** The findings of a cue within the window that still count for this rule. */
@@ -627,11 +628,14 @@ function inAfterClause(sentence: Sentence, span: Span): boolean {
 
 /**
  * "His stitches from yesterday are bleeding through": a past time after 'from' dates the thing it
- * follows (an operation, a cut, a bite), as an 'after' clause dates a cause, not what is told of it now.
+ * follows (an operation, a cut, a bite), as an 'after' clause dates a cause, not what is told of it
+ * now; one after 'born' dates the birth.
  */
 function datesAThing(sentence: Sentence, span: Span): boolean {
   const before = sentence[span.start - 1];
   if (before?.word === 'from') return true;
+  // "Born 3 weeks ago": a past time that dates the birth tells the child's age.
+  if (sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'born')) return true;
   return (before?.pos === 'NUM' || before?.pos === 'DET') && sentence[span.start - 2]?.word === 'from';
 }
 
