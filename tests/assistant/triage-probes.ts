@@ -683,7 +683,11 @@ export const urgentAnyCategory = [
   'my husband was holding him and he stopped breathing',
   "Our son is 3. My husband says he's not breathing properly",
   "my wife is at work and he has stopped breathing, he's 4 months",
-  "dad was bathing her and she went under and isn't breathing",
+  "dad was bathing her and she went under and isn't breathing",  // Round 15: a hedge with a laugh at the start, ended by 'but' (the rule now holds in the part after
+  // it; on the round-14 method and now the second opinion alone also answered them).
+  "lol i'm probably overreacting but my son drank some of the bleach from under the sink and keeps coughing",
+  "haha maybe i'm paranoid but she's 6 weeks and 38.3 on the thermometer and won't feed",
+  'lol i\'m probably overreacting but my daughter took a load of my sleeping pills and is really drowsy',
 ];
 
 export const ordinaryLookAlikes = [

@@ -168,10 +168,11 @@ const CLOSING_HEDGE =
 const LAUGH = /\b(?:lol|lolz|lmao|rofl|haha\w*|hehe\w*)\b/gi;
 /**
  * A hedge anywhere in a message: a clause, after a stop, a comma or a laugh, that guesses a harmless
- * cause ("probably teething lol?", "haha probably her jabs, ...", ". Maybe just a cold."). Like a
- * closing hedge, it is the parent's hope, not a new fact.
+ * cause ("probably teething lol?", "haha probably her jabs, ...", ". Maybe just a cold."), up to a
+ * 'but' ("lol I'm probably overreacting but ..."). Like a closing hedge, it is the parent's hope, not a new fact.
  */
-const HEDGE_CLAUSE = /(?<=^|[,.;:!?])\s*(?:probably|prob|prolly|maybe|hopefully|surely|must be|it's probably|it's just|i'm sure|i am sure|i'm probably|i am probably)\b[^,.;!?]*[.!?]*/gi;
+const HEDGE_CLAUSE =
+  /(?<=^|[,.;:!?])\s*(?:probably|prob|prolly|maybe|hopefully|surely|must be|it's probably|it's just|i'm sure|i am sure|i'm probably|i am probably)\b(?:(?!\bbut\b)[^,.;!?])*[.!?]*/gi;
 
 /** The message without its hedges and, when it has one, its laughs; undefined when it has no hedge. */
 function withoutHedges(text: string): string | undefined {
