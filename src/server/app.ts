@@ -52,7 +52,7 @@ import { withRedactedUrls } from './lib/log-redaction';
 import type { ProcedureMeta } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 import { cspNonce } from './ssr/csp-nonce';
-import { createPageRenderer, type SsrEntry } from './ssr/page-renderer';
+import { createPageRenderer, routeStylesheets, type SsrEntry } from './ssr/page-renderer';
 import type { AuthService } from './features/auth/auth.service';
 import type { Context } from './trpc/context';
 
@@ -372,6 +372,7 @@ function registerClient(
           entry: ssrEntry,
           template: readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
           themeScript: readFileSync(path.join(clientDir, 'theme-init.js'), 'utf8'),
+          stylesheets: routeStylesheets(clientDir),
         })
       : undefined;
   app.setNotFoundHandler((request) => {

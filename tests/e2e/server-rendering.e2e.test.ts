@@ -43,7 +43,7 @@ async function holdBackCode(context: BrowserContext, chunk: string): Promise<() 
 
 // The suite's server renders pages unless SSR=0 (SSR=0 npm run test:e2e runs the suite on client-rendered pages).
 describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
-  it('the dashboard reads with JavaScript off: greeting, children and the live monitoring card', async () => {
+  it('the dashboard reads with JavaScript off, styled: greeting, children, the live monitoring card and the lazy sections', async () => {
     const context = await openContext({ javaScriptEnabled: false, signedIn: true, width: 390 });
     try {
       const page = await context.newPage();
@@ -52,6 +52,11 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Good (morning|afternoon|evening), Sarah Thompson$/);
       expect(await page.getByText('Maya Thompson').first().isVisible()).toBe(true);
       expect(await page.getByRole('heading', { name: 'Live Monitoring' }).isVisible()).toBe(true);
+      // Styled before any script: the colour scheme's colours, and the styles of the lazy sections' components.
+      const addChild = page.getByRole('button', { name: 'Add Child' });
+      expect(await addChild.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      const removeChip = await page.getByRole('button', { name: 'Remove filter Special Needs' }).boundingBox();
+      expect(removeChip!.width).toBeLessThan(40);
     } finally {
       await context.close();
     }

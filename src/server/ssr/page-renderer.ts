@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Transform } from 'node:stream';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +39,23 @@ function prefetchesFor(pathname: string, helpers: Helpers, user: Context['user']
 }
 
 const ROOT = '<div id="root"></div>';
+
+/**
+ * The styles of the components that screens and lazy sections use (client/lib/route-styles.ts),
+ * from the client build's manifest. index.html leaves them out (the first screen is client-rendered
+ * there and they arrive with the code that needs them), but a rendered page shows those components
+ * before any script runs: without their styles its sections were drawn unstyled until then (seen
+ * with JavaScript off: bare inputs, chips' close icons at full width). With them linked, the
+ * browser's later request for them (Vite's preload) finds them in place and adds nothing.
+ */
+export function routeStylesheets(clientDir: string): string[] {
+  const file = path.join(clientDir, '.vite/manifest.json');
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string }>;
+  const routeStyles = manifest['src/client/lib/route-styles.ts'];
+  if (!routeStyles) throw new Error('src/client/lib/route-styles.ts is not in the client build manifest');
+  return [routeStyles.file];
+}
 /** index.html's theme script, a file there (its CSP has no nonce); a rendered page has it inline, one request fewer before the first paint. */
 const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
 
@@ -54,6 +73,8 @@ export function createPageRenderer(deps: {
   template: string;
   /** The built theme-init.js, which index.html names (THEME_SCRIPT). */
   themeScript: string;
+  /** Stylesheets a rendered page links beside index.html's own (routeStylesheets). */
+  stylesheets: string[];
   config: Config;
   auth: AuthService;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
@@ -61,7 +82,8 @@ export function createPageRenderer(deps: {
 }) {
   const at = deps.template.indexOf(ROOT);
   if (at < 0) throw new Error(`index.html has no ${ROOT} for server-rendered pages`);
-  const [headBeforeTheme, headAfterTheme, ...rest] = deps.template.slice(0, at).split(THEME_SCRIPT);
+  const links = deps.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+  const [headBeforeTheme, headAfterTheme, ...rest] = deps.template.slice(0, at).replace('</head>', `${links}</head>`).split(THEME_SCRIPT);
   if (headAfterTheme === undefined || rest.length > 0) throw new Error(`index.html must name ${THEME_SCRIPT} once before ${ROOT}`);
   const tail = deps.template.slice(at + ROOT.length);
 
