@@ -87,6 +87,13 @@ describe('question text', () => {
     expect(separateAges(normaliseQuestion('stay in bed past 5 am')).topic).toBe('stay in bed past 5am');
   });
 
+  it('keeps a clock time without am or pm in the articles\' shape, and drops other numbers', () => {
+    expect(separateAges(normaliseQuestion('Up at 4:45 every morning, bed at 6.30, 38.6 temp, 2.5 yrs old')).topic).toBe(
+      'up at 4.45 every morning, bed at 6.30, temp,',
+    );
+    expect(separateAges(normaliseQuestion('3.5 kg, 1.5 litres, 12.5 percent')).topic).toBe('kg, litres, percent');
+  });
+
   it("separates the child's age from what the question is about, and drops other numbers", () => {
     expect(separateAges('my 3 year old wakes at 5 every night, his 18 months sister too')).toEqual({
       topic: 'my wakes at every night, his sister too',

@@ -18,12 +18,15 @@ export function normaliseQuestion(text: string): string {
     .replace(/\b(one|two|three|four|five|six)\s+year\s+old\b/g, (_, n: string) => `${NUMBER_WORDS[n]} year old`)
     // A clock time in the articles' shape ('5am'): as typed ('5 am', '4.45am') it would be read as a bare number and dropped.
     .replace(/\b(1[0-2]|0?[1-9])(?:[.:][0-5]\d)?\s*(am|pm)\b/g, (_, hour: string, half: string) => `${Number(hour)}${half}`)
+    // A clock time without am or pm ('4:45', '6.30') in the articles' own shape ('up at 4.45'), which the search keeps: a time of day says what the question is about.
+    .replace(/\b([01]?\d|2[0-3])[.:]([0-5]\d)\b(?![.:]?\d)/g, (_, hour: string, minutes: string) => `${Number(hour)}.${minutes}`)
     .replace(/\s+/g, ' ')
     .trim();
 }
 
 const AGE = /\b\d+(?:\.\d+)?\s*(?:year|month|week|day)s?(?:\s+old)?\b/g;
-const NUMBER = /\b\d+(?:\.\d+)?\b/g;
+/** A bare number, but not a clock time ('4.45', as normaliseQuestion writes them). */
+const NUMBER = /(?<!\d\.)\b(?!(?:[01]?\d|2[0-3])\.[0-5]\d\b)\d+(?:\.\d+)?\b/g;
 
 /**
  * A question split into what it is about and the child's age ('3 year old', '14 months'). An
