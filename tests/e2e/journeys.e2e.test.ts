@@ -79,8 +79,9 @@ describe('a parent in the browser', () => {
     const page = await browser.open('/');
     const html = page.locator('html');
     expect(await html.getAttribute('data-mantine-color-scheme')).toBe('light');
+    // A click that lands before the page has hydrated takes effect once it has (early events).
     await page.getByText('Dark', { exact: true }).first().click();
-    expect(await html.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
     await page.reload();
     expect(await html.getAttribute('data-mantine-color-scheme')).toBe('dark');
   });

@@ -54,8 +54,11 @@ export const connectivity = {
   refreshed: () => update(() => (showingLastSeen = false)),
 };
 
+/** What the server rendered with: online. Hydration reads it, so a connection lost before then is not a mismatch, only the next render. */
+const SERVER_SNAPSHOT: Connectivity = { online: true, showingLastSeen: false, canRetry: true };
+
 export function useConnectivity(): Connectivity {
-  return useSyncExternalStore(connectivity.subscribe, connectivity.get, connectivity.get);
+  return useSyncExternalStore(connectivity.subscribe, connectivity.get, () => SERVER_SNAPSHOT);
 }
 
 export function useOnline(): boolean {
