@@ -9,6 +9,7 @@ import {
 } from '../../src/server/features/assistant/answer-composer';
 import { candidateWords, normaliseQuestion, separateAges, synonymHints } from '../../src/server/features/assistant/question-text';
 import { findSupportGroup } from '../../src/server/features/assistant/support-groups';
+import { irregularLemmas } from '../../src/server/features/assistant/word-lemmas';
 import { supportGroups } from '../../src/server/demo/seed-data/support-groups';
 
 const body = [
@@ -85,6 +86,13 @@ describe('question text', () => {
   it("writes a clock time in the articles' shape, so it is not dropped as a bare number", () => {
     expect(normaliseQuestion('Up at 5 AM, asleep by 7.30pm, nap at 12:15 pm')).toBe('up at 5am, asleep by 7pm, nap at 12pm');
     expect(separateAges(normaliseQuestion('stay in bed past 5 am')).topic).toBe('stay in bed past 5am');
+  });
+
+  it("finds the dictionary forms of irregular words, which the stemmer misses, and leaves a noun a noun", () => {
+    expect(irregularLemmas('nursery say he has bitten three children and slept badly').split(' ')).toEqual(
+      expect.arrayContaining(['bite', 'child', 'sleep']),
+    );
+    expect(irregularLemmas('she is a bit tired')).not.toContain('bite');
   });
 
   it('keeps a clock time without am or pm in the articles\' shape, and drops other numbers', () => {

@@ -17,6 +17,7 @@ import * as repo from './assistant.repository';
 import { LlmError, type LlmMessage, type LlmProvider } from './llm-provider';
 import { candidateWords, normaliseQuestion, separateAges, synonymHints } from './question-text';
 import { findSupportGroup } from './support-groups';
+import { irregularLemmas } from './word-lemmas';
 import { type SafetyNet, triage } from './triage';
 
 export const CHAT_RATE_LIMIT = { policy: 'assistant-chat', limit: 20, windowSeconds: 60 };
@@ -112,13 +113,14 @@ export function createAssistantService(deps: {
     return rateLimits.throttle(key, CHAT_RATE_LIMIT, `You can send up to ${CHAT_RATE_LIMIT.limit} messages a minute.`);
   }
 
-  /** The question as the search sees it: shorthand spelt out and misspellings corrected, with synonyms as hints. */
+  /** The question as the search sees it: shorthand spelt out and misspellings corrected, with synonyms and irregular words' dictionary forms as hints. */
   async function searchQuery(question: string): Promise<repo.SearchQuery> {
     const normalised = normaliseQuestion(question);
     const [corrections, synonyms] = await Promise.all([repo.spellingCorrections(db, candidateWords(normalised)), repo.listSynonyms(db)]);
     const words = [normalised, ...corrections.values()].join(' ');
     const { topic, ages } = separateAges(words);
-    return { words: topic, hints: `${synonymHints(words, synonyms)} ${ages}`.trim() };
+    // The dictionary forms the stemmer misses ('bitten' → 'bite') are hints like the synonyms: the parent wrote the word, not that form.
+    return { words: topic, hints: `${synonymHints(words, synonyms)} ${irregularLemmas(topic)} ${ages}`.trim() };
   }
 
   async function findArticles(question: string, limit: number) {
