@@ -37,12 +37,11 @@ function tracked<T>(promise: Promise<T>): Tracked<T> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy's own signature: any props
 type AnyComponent = ComponentType<any>;
-export type LazySection<C extends AnyComponent> = ((props: ComponentProps<C>) => ReactNode) & { preload: () => Promise<C> };
+export type LazySection<C extends AnyComponent> = (props: ComponentProps<C>) => ReactNode;
 
 /**
  * A lazily loaded named export, loaded with the route styles: for sections and dialogs kept out
- * of the first load. Like React.lazy, it suspends until its code arrives, and `preload()` fetches
- * it ahead. A section whose code cannot be fetched (the connection dropped before it arrived)
+ * of the first load. Like React.lazy, it suspends until its code arrives. A section whose code cannot be fetched (the connection dropped before it arrived)
  * renders nothing: these sections have no error boundary, and the error would take the whole app
  * down, where offline it must go on showing what the parent last saw. A reload fetches it again;
  * the failed request is in the browser's own log, so nothing is logged here (first-load bytes).
@@ -65,7 +64,7 @@ export function lazyNamed<TModule extends Record<TKey, AnyComponent>, TKey exten
     return createElement(use(preload()), props);
   }
   Section.displayName = name;
-  return Object.assign(Section, { preload });
+  return Section;
 }
 
 /**
