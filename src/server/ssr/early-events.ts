@@ -12,8 +12,10 @@
  * is held too: our chats send on Enter (seen: a question typed and sent on /assistant before
  * hydration stayed in the box as a new line); replayed, a handler that does not take it gets its
  * new line. A replayed text goes a frame ahead of what follows, so that React has rendered it by
- * then (a handler reads the text from its state). After ten seconds' worth of frames an event is
- * replayed regardless. Replayed events are not trusted, so they pass.
+ * then (a handler reads the text from its state). After a minute's worth of frames an event is
+ * replayed regardless (ten seconds was too short on a loaded machine now that the app starts after
+ * the first paint: a sign-in click replayed on an unhydrated form submits it natively). Replayed
+ * events are not trusted, so they pass.
  * Plain JavaScript in a string, not a stringified function: tsx's transform would put helpers in
  * it that the browser does not have.
  */
@@ -27,7 +29,7 @@ const waiting = ({ isTrusted, target }) =>
 const replay = () => {
   while (held.length) {
     const { type, target, value } = held[0];
-    if (target.isConnected && !hydrated(target) && frames++ < 600) return requestAnimationFrame(replay);
+    if (target.isConnected && !hydrated(target) && frames++ < 3600) return requestAnimationFrame(replay);
     held.shift();
     if (!target.isConnected) continue;
     if (type === 'input') {
