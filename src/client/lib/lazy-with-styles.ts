@@ -41,10 +41,11 @@ export type LazySection<C extends AnyComponent> = (props: ComponentProps<C>) => 
 
 /**
  * A lazily loaded named export, loaded with the route styles: for sections and dialogs kept out
- * of the first load. Like React.lazy, it suspends until its code arrives. A section whose code cannot be fetched (the connection dropped before it arrived)
- * renders nothing: these sections have no error boundary, and the error would take the whole app
- * down, where offline it must go on showing what the parent last saw. A reload fetches it again;
- * the failed request is in the browser's own log, so nothing is logged here (first-load bytes).
+ * of the first load. Like React.lazy, it suspends until its code arrives. A section whose code
+ * cannot be fetched (the connection dropped before it arrived) renders nothing: these sections
+ * have no error boundary, and the error would take the whole app down, where offline it must go on
+ * showing what the parent last saw. A reload fetches it again; the failed request is in the
+ * browser's own log, so nothing is logged here (first-load bytes).
  */
 export function lazyNamed<TModule extends Record<TKey, AnyComponent>, TKey extends keyof TModule & string>(
   load: () => Promise<TModule>,
