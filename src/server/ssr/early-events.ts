@@ -7,8 +7,8 @@
  * route's screen is one) in a later pass, and drops an event on one it cannot hydrate at once (a
  * lazy section still loading). So this holds back clicks and submits on elements React has not
  * hydrated yet (links excepted: they work without JavaScript), notes what is typed into them, and
- * replays both, in order, once React has hydrated each target: an element it has hydrated carries
- * its props under a __reactProps$ key, the one sign of it the page can read. Enter in a text area
+ * replays both, in order, once React has hydrated each target and committed it (see `hydrated`:
+ * React's marks on the element are the one sign of it the page can read). Enter in a text area
  * is held too: our chats send on Enter (seen: a question typed and sent on /assistant before
  * hydration stayed in the box as a new line); replayed, a handler that does not take it gets its
  * new line. A replayed text goes a frame ahead of what follows, so that React has rendered it by
@@ -22,7 +22,17 @@
 export const EARLY_EVENTS_SCRIPT = `{
 const held = [];
 let frames = 0;
-const hydrated = (target) => Object.keys(target).some((key) => key.startsWith('__reactProps$'));
+// Hydrated means committed: React gives an element its fiber (under a __reactFiber$ key) as it
+// hydrates it, but hydrates in slices between frames, and until that pass commits it drops an
+// event on the element (seen: an email typed before hydration and replayed then was lost, the
+// password after it kept). React's own test (getNearestMountedFiber): a fiber with no alternate,
+// or a parent of it with none, still carries Placement (2) or Hydrating (4096) until committed.
+const PENDING = 2 | 4096;
+const hydrated = (target) => {
+  const key = Object.keys(target).find((name) => name.startsWith('__reactFiber$'));
+  for (let fiber = key && target[key]; fiber && !fiber.alternate; fiber = fiber.return) if (fiber.flags & PENDING) return false;
+  return key !== undefined;
+};
 // Inside the page's #root (not the root itself, which React never marks), as long as anything is held or the element is not hydrated.
 const waiting = ({ isTrusted, target }) =>
   isTrusted && target instanceof Element && target.id !== 'root' && target.closest('#root') !== null && (held.length > 0 || !hydrated(target));
