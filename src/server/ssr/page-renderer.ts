@@ -95,12 +95,13 @@ export function createPageRenderer(deps: {
     await Promise.all(prefetchesFor(pathname, helpers, ctx.user));
     const cookieZone = request.cookies.tz;
     const timeZone = cookieZone && isTimeZone(cookieZone) ? cookieZone : deps.config.timeZone;
-    const clock = wallClock(deps.now(), timeZone);
+    const renderedAt = deps.now();
+    const clock = wallClock(renderedAt, timeZone);
     const ssr: SsrState = {
       // Through JSON as over HTTP, so the cache holds exactly what the browser's own fetch would.
       queries: JSON.parse(JSON.stringify(helpers.dehydrate())) as SsrState['queries'],
       timeZone,
-      clock: { hour: clock.getHours(), date: longDate(clock) },
+      clock: { at: renderedAt.getTime(), hour: clock.getHours(), date: longDate(clock) },
     };
     const entry = await deps.entry();
     const page = await entry.renderPage({ url: request.url, ssr, nonce, onError: (error) => request.log.error({ err: error }, 'server rendering failed') });

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../components/links';
 import { QueryState } from '../../components/query-state';
 import { SectionHeader } from '../../components/section-header';
 import { trpc } from '../../lib/trpc';
+import { useNow } from '../../lib/use-now';
 import { AddChildButton } from './add-child-button';
 import { ChildAvatar } from './child-avatar';
 
@@ -48,6 +49,7 @@ export function ChildrenSection() {
 
 function ChildCard({ child }: { child: ChildDto }) {
   const status = childStatusLabel(child.status);
+  const now = useNow();
   return (
     <Card padding="md" radius="md" component="article" aria-label={child.name}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -68,7 +70,7 @@ function ChildCard({ child }: { child: ChildDto }) {
       </Group>
       <SimpleGrid cols={2} spacing="xs" mt="md">
         <InfoBox label="Current Activity" value={child.currentActivity ?? 'Nothing right now'} />
-        <InfoBox label="Last Update" value={child.lastUpdate ? timeAgo(new Date(child.lastUpdate), new Date()) : 'No updates yet'} />
+        <InfoBox label="Last Update" value={child.lastUpdate ? timeAgo(new Date(child.lastUpdate), now) : 'No updates yet'} />
       </SimpleGrid>
       <Group grow gap="xs" mt="md">
         <Button component={Link} to="/monitoring" variant="light" size="xs">
