@@ -97,7 +97,20 @@ export default async function setup(project: TestProject) {
     // npm start runs the server as a child; signal the whole group so it shuts down gracefully.
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    // npm may exit before the server under it has shut down: dropping its database then cut its
+    // LISTEN connection, which it logged as an error with a stack. Wait until the group is gone.
+    for (let waited = 0; server.pid && groupAlive(server.pid) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Whether any process of the group is still running (signal 0 only checks). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
