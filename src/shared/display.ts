@@ -158,6 +158,25 @@ export function nurserySearchInput(searched: string, chips: readonly string[], h
   };
 }
 
+/** The spec keeps the newest 20 activities in a camera's log. */
+export const ACTIVITY_CAP = 20;
+/** The spec's camera, watched first when the family may watch it. */
+export const DEFAULT_CAMERA_ID = 'classroom-3b';
+
+/**
+ * The camera being watched: the one chosen, else classroom-3b, else the family's first; null when
+ * they have none. The server renders a page's activity log for the same camera.
+ */
+export function watchedCamera<T extends { id: string }>(cameras: readonly T[], chosenId = DEFAULT_CAMERA_ID): T | null {
+  return cameras.find((camera) => camera.id === chosenId) ?? cameras.find((camera) => camera.id === DEFAULT_CAMERA_ID) ?? cameras[0] ?? null;
+}
+
+/** A camera's activity log: its newest activities (the query every screen with the log shares). */
+export const activityFeedInput = (channel: string | undefined) => ({ channel, limit: ACTIVITY_CAP });
+
+/** The community feed's one query input: every screen that reads or changes the feed uses the same cache entry. */
+export const COMMUNITY_FEED_INPUT = { limit: 20 } as const;
+
 /** Where a nursery is, with its distance when known: 'Maplebrook, 1.2 miles away'. */
 export function nurseryLocationLabel(location: string, distance: string | null): string {
   return distance ? `${location}, ${distance} away` : location;

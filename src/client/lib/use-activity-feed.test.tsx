@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { testActivity as activity } from '../test/activity-fixture';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
-import { ACTIVITY_CAP, prependActivity, useActivityFeed } from './use-activity-feed';
+import { ACTIVITY_CAP } from '../../shared/display';
+import { prependActivity, useActivityFeed } from './use-activity-feed';
 
 
 describe('prependActivity', () => {

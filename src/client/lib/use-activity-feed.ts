@@ -1,9 +1,7 @@
+import { ACTIVITY_CAP, activityFeedInput } from '../../shared/display';
 import type { ActivityDto } from '../../shared/schemas/monitoring';
 import { trpc } from './trpc';
 import { useRealtimeChannel } from './use-realtime-channel';
-
-/** The spec keeps the newest 20 activities. */
-export const ACTIVITY_CAP = 20;
 
 /** Puts a live activity at the front and keeps the newest `cap`; an activity already listed is not repeated. */
 export function prependActivity(list: readonly ActivityDto[], activity: ActivityDto, cap = ACTIVITY_CAP): ActivityDto[] {
@@ -17,7 +15,7 @@ export function prependActivity(list: readonly ActivityDto[], activity: Activity
  * Give `null` to stay idle (no camera, or nobody signed in).
  */
 export function useActivityFeed(channel: string | null) {
-  const input = { channel: channel ?? undefined, limit: ACTIVITY_CAP };
+  const input = activityFeedInput(channel ?? undefined);
   const query = trpc.activities.list.useQuery(input, { enabled: channel !== null });
   const utils = trpc.useUtils();
   const { status, send } = useRealtimeChannel(channel, {

@@ -1,20 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
+import { COMMUNITY_FEED_INPUT } from '../../../shared/display';
 import type { PostDto } from '../../../shared/schemas/community';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
-/** The feed's one query input: every screen that reads or changes the feed uses the same cache entry. */
-export const FEED_INPUT = { limit: 20 } as const;
 
 export function useFeed() {
-  return trpc.community.posts.list.useInfiniteQuery(FEED_INPUT, { getNextPageParam: (page) => page.nextCursor });
+  return trpc.community.posts.list.useInfiniteQuery(COMMUNITY_FEED_INPUT, { getNextPageParam: (page) => page.nextCursor });
 }
 
 /** Edits the cached feed in place: change one post, drop one, or put a new one first. */
 export function useFeedCache() {
   const utils = trpc.useUtils();
   const edit = (change: (items: PostDto[], pageIndex: number) => PostDto[]) =>
-    utils.community.posts.list.setInfiniteData(FEED_INPUT, (data) =>
+    utils.community.posts.list.setInfiniteData(COMMUNITY_FEED_INPUT, (data) =>
       data ? { ...data, pages: data.pages.map((page, index) => ({ ...page, items: change(page.items, index) })) } : data,
     );
   return {

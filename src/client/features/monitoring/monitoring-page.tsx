@@ -10,7 +10,8 @@ import { renderActivityPhotos } from './activity-photos-slot';
 import { ActivityLog } from '../../components/activity-log';
 import { CameraView } from './camera-view';
 import { LiveIndicator } from '../../components/live-indicator';
-import { DEFAULT_CAMERA_ID, FALLBACK_CAMERA_NAME, useCameraSelection } from './use-camera-selection';
+import { DEFAULT_CAMERA_ID } from '../../../shared/display';
+import { FALLBACK_CAMERA_NAME, useCameraSelection } from './use-camera-selection';
 
 export function MonitoringPage() {
   const cameras = useCameraSelection();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { DEFAULT_CAMERA_ID, watchedCamera } from '../../../shared/display';
 import type { ActivityDto, CameraDto } from '../../../shared/schemas/monitoring';
 import type { QueryLike } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 
-export const DEFAULT_CAMERA_ID = 'classroom-3b';
 /** Shown when the family has no cameras yet. */
 export const FALLBACK_CAMERA_NAME = 'Classroom 3B - Main View';
 
@@ -15,8 +15,7 @@ export function useCameraSelection() {
   const query = trpc.cameras.list.useQuery(undefined);
   const [chosenId, setChosenId] = useState(DEFAULT_CAMERA_ID);
   const cameras: CameraDto[] = query.data ?? [];
-  const selected =
-    cameras.find((camera) => camera.id === chosenId) ?? cameras.find((camera) => camera.id === DEFAULT_CAMERA_ID) ?? cameras[0] ?? null;
+  const selected = watchedCamera(cameras, chosenId);
 
   const next = () => {
     if (cameras.length < 2 || !selected) return;
