@@ -78,6 +78,23 @@ describe('PasswordHasher', () => {
     expect(hasher.load).toEqual({ running: 0, waiting: 0, reserved: 0, completed: 0, decoys: 1 });
   });
 
+  it('abandons the wait of a place given back before its turn came: the slot passes on and that turn rejects', async () => {
+    const hasher = new PasswordHasher(1, 2);
+    const [holder, gone, next] = [hasher.reserve(), hasher.reserve(), hasher.reserve()];
+    await holder.turn();
+    const goneTurn = gone.turn();
+    const nextTurn = next.turn();
+    expect(hasher.load).toMatchObject({ running: 1, waiting: 2, reserved: 0 });
+    // The request that held `gone` ended (hung up, or answered) while it waited.
+    gone.release();
+    holder.release();
+    await expect(goneTurn).rejects.toMatchObject({ code: 'server_busy' });
+    await nextTurn;
+    expect(hasher.load).toMatchObject({ running: 1, waiting: 0 });
+    next.release();
+    expect(hasher.load).toEqual({ running: 0, waiting: 0, reserved: 0, completed: 0, decoys: 0 });
+  });
+
   it('queues a decoy like a real check and holds its slot, but hashes nothing and never matches', async () => {
     const hasher = new PasswordHasher(1, 1);
     const stored = await hashPassword('correct horse battery staple');

@@ -78,6 +78,25 @@ describe('password hashing under load', () => {
     expect(invalid.statusCode).toBe(400);
     expect(load().reserved).toBe(0);
   });
+
+  it('reads and validates an admitted sign-in only when its turn for a hashing slot comes, after its body has arrived', async () => {
+    const load = () => t.app.services.auth.passwordHashLoad();
+    await expect.poll(() => load().running + load().waiting).toBe(0);
+    // Another sign-in holds the only slot.
+    const holder = t.app.services.auth.hasher.reserve();
+    await holder.turn();
+    let answered = false;
+    const invalid = t.app
+      .inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'not-an-email' }, remoteAddress: '10.8.5.1' })
+      .finally(() => (answered = true));
+    // Its body has arrived and it waits for the slot, before the API adapter has looked at its fields.
+    await expect.poll(() => load().waiting).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    holder.release();
+    expect((await invalid).statusCode).toBe(400);
+    expect(load()).toMatchObject({ running: 0, waiting: 0, reserved: 0 });
+  });
 });
 
 describe('throttling before hashing', () => {

@@ -57,7 +57,11 @@ export interface ReservedCheck {
   turn(): Promise<void>;
   verify(password: string, stored: string): Promise<boolean>;
   decoy(): Promise<false>;
-  /** Gives the place (or the slot it holds) back unused; does nothing once a check has used it. */
+  /**
+   * Gives the place (or the slot it holds) back unused; does nothing once a check has started.
+   * While `turn()` alone still waits, the wait is abandoned: the slot, when it comes, passes
+   * straight on and `turn()` rejects (the request it was for has ended: hung up, or answered).
+   */
   release(): void;
 }
 
@@ -123,17 +127,30 @@ export class PasswordHasher {
   reserve(): ReservedCheck {
     this.refuseIfFull();
     this.reserved += 1;
-    // reserved → waiting for a slot → holding one → done. While it waits, the caller's own
-    // `finally` gives the slot back once it comes, so `release` then has nothing to do.
-    let state: 'reserved' | 'waiting' | 'holding' | 'done' = 'reserved';
+    // reserved → waiting for a slot → holding one → done, or waiting → abandoned → done when a
+    // request that ended while it waited gets its slot and hands it on.
+    type State = 'reserved' | 'waiting' | 'abandoned' | 'holding' | 'done';
+    let state: State = 'reserved';
+    let checking = false;
     const turn = async () => {
       if (state !== 'reserved') return;
       state = 'waiting';
       this.reserved -= 1;
       await this.acquireSlot();
+      // `release` may have run while this waited.
+      if ((state as State) === 'abandoned') {
+        state = 'done';
+        this.releaseSlot();
+        throw this.busy();
+      }
       state = 'holding';
     };
     const release = () => {
+      if (state === 'waiting') {
+        // A check waiting behind this turn gives the slot back itself once it has run.
+        if (!checking) state = 'abandoned';
+        return;
+      }
       if (state === 'reserved') this.reserved -= 1;
       else if (state === 'holding') this.releaseSlot();
       else return;
@@ -142,6 +159,7 @@ export class PasswordHasher {
     const check = async <T>(job: () => Promise<T>, timed: boolean) => {
       // A place given back is gone: a check asked for after that queues like any other.
       if (state === 'done') return this.run(job, { timed });
+      checking = true;
       await turn();
       try {
         return await this.measured(job, timed);

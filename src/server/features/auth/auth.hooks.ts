@@ -93,6 +93,11 @@ export function registerAuthHooks(app: FastifyInstance, deps: { auth: AuthServic
     if (rejection) throw rejection;
     await authenticate(request, deps.auth);
   });
+  // Its turn comes before the API adapter reads the body's fields: the sign-ins a burst admits then
+  // have their tRPC work (parsing, validation) spread one hashing slot at a time, like their
+  // database work, not all in the burst's first turn of the event loop. After the body has
+  // arrived, so a client that sends its body slowly holds a place, never a slot.
+  app.addHook('preValidation', async (request) => request.signInPlace?.turn());
   // The place goes back unused if the sign-in never reached its check (bad input, a limit, a hang-up).
   const releaseSignInPlace = async (request: FastifyRequest) => request.signInPlace?.release();
   app.addHook('onResponse', releaseSignInPlace);
