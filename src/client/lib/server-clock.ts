@@ -4,7 +4,8 @@ import { createContext, useContext } from 'react';
  * The instant a server-rendered page was rendered at, and its hour and long date in the parent's
  * zone (the `tz` cookie, which keepTimeZoneCookie keeps, else the server's TZ). Hydration paints
  * them again, so the greeting and each 'time ago' match the server's HTML, and the browser's own
- * clock takes over once mounted. Worked out on the server, so the first load carries no time zone arithmetic.
+ * clock takes over once mounted. Worked out on the server, so the first load carries no time zone
+ * arithmetic.
  */
 export interface ServerClock {
   /** The instant, in epoch milliseconds, for times shown as 'time ago' (lib/use-now.ts). */

@@ -4,7 +4,6 @@ import type { PostDto } from '../../../shared/schemas/community';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
-
 export function useFeed() {
   return trpc.community.posts.list.useInfiniteQuery(COMMUNITY_FEED_INPUT, { getNextPageParam: (page) => page.nextCursor });
 }
