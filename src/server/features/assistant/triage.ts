@@ -203,7 +203,12 @@ export function partsOf(message: string): string[] {
   const host = message.replace(/\s*\([^()]*\)/g, '');
   const listed = host.split(LIST_BREAK);
   const afterDashes = listed.flatMap((item) => [...item.matchAll(DASH)].map((dash) => item.slice(dash.index + dash[0].length)));
-  const items = [...(listed.length > 1 ? listed : []), ...afterDashes, ...asides].map((item) => item.trim()).filter((item) => /[a-z]/i.test(item));
+  // A laugh after words ends what it laughs at ("Bit of a mess here lol, ..."): what follows it is read
+  // on its own too. One that opens the message ("lol my 4yo says ...") laughs at what comes next.
+  const afterLaughs = listed.flatMap((item) =>
+    [...item.matchAll(LAUGH)].filter((laugh) => /[a-z]/i.test(item.slice(0, laugh.index))).map((laugh) => item.slice(laugh.index + laugh[0].length).replace(/^[\s,.;:!?]+/, '')),
+  );
+  const items = [...(listed.length > 1 ? listed : []), ...afterDashes, ...afterLaughs, ...asides].map((item) => item.trim()).filter((item) => /[a-z]/i.test(item));
   const parts = new Set<string>(items);
   if (asides.length > 0) parts.add(host.trim());
   for (const text of [host, ...items]) {

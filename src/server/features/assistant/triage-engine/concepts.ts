@@ -36,6 +36,11 @@ const macros: Record<string, string> = {
   count: '1*|2*|3*|4*|5*|6*|7*|8*|9*|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|few|several|couple|a',
 };
 
+/** Ways of hurting a body, whoever does it: with 'herself' or her own arm and an intent, self-harm by a means other than cutting. */
+const INJURE =
+  'burn|burns|burnt|burned|burning|scald*|cut|cuts|cutting|hit|hits|hitting|punch*|slap*|scratch*|bite|bites|biting|bit|bitten|stab*|pierc*|' +
+  'bruis*|pinch*|hurt|hurts|hurting|injur*|starv*|strangl*|carv*|gouge*|scrap*|brand*|whip*|beat|beats|beating|beaten';
+
 /** Many tablets taken: the amount nouns matching.ts reads as amounts, then any medicine. */
 const MANY_TAKEN = 'take|took|taking|taken|swallow* lot|lots|load|loads|handful|bunch @medicine';
 
@@ -477,6 +482,8 @@ const raw = {
     'lot|lots|loads|much|heavily|heavy|badly|everywhere|pool|pools|gush*|spurt*|pump*|puls*|pour*|soak*|stream*|drip*|squirt*|covered',
     'minutes|mins|hour|hours',
     'pale|dizzy|faint*|cold|clammy',
+    // Blood told as still coming ('it keeps coming', 'still flowing'): bleeding that has not stopped.
+    'blood|bleeding|it|wound|cut keep|keeps|kept|still come|coming|flow*|run|running|ooz*|seep*|leak*|trickl*',
     // Blood soaking through the pad pressed on it, the sign first-aid courses teach (a plaster or a tissue is no pad).
     'soak*|soaking|coming|come|comes|pour*|seep*|bleed*|bled through towel|towels|bandage|bandages|cloth|pad|dressing',
   ],
@@ -486,6 +493,13 @@ const raw = {
    */
   bleedingThrough: [
     'bleed*|bled|blood soak*|soaking|coming|come|comes|pour*|seep*|leak*|through nappy|nappies|diaper|diapers|clothes|clothing|layers|layer|sheet|sheets|vest|vests|sleepsuit|sleepsuits|bandage|bandages|dressing|dressings|towel|towels|every|each|several',
+  ],
+  /**
+   * A dressing, a nappy, clothes or bedding filled with blood: like blood through a pad, it tells
+   * heavy bleeding on its own. (A tissue or a sanitary pad full is not this.)
+   */
+  filledWithBlood: [
+    'nappy|nappies|diaper|diapers|towel|towels|bandage|bandages|dressing|dressings|cloth|cloths|clothes|clothing|sheet|sheets|bed|vest|top|shirt|sock|socks|pyjamas|sleepsuit|babygro|flannel|muslin full|filled|soaked|drenched|sodden of|with blood',
   ],
   seriousWound: [
     '~deep|deeply|gaping|huge|big|long|bad|badly|nasty cut|gash|wound|laceration|slash|slic*',
@@ -529,6 +543,8 @@ const raw = {
     'self harm*',
     // The tagger reads 'planning' as a noun, whose lemma is not 'plan'.
     'want|wants|wanted|going|gonna|ready|plan|plans|planning|like|thinking|thought|decided end*|ending it|everything|life|all',
+    // Speaking or writing of ending it, a warning sign suicide-prevention courses teach: the person's own talk, not a topic.
+    'talk|talks|talking|talked|speak*|spoke|say|says|saying|said|mention*|post*|wrote|writ*|text*|messag* end*|ending it|everything|life|all',
     'end* my|her|his life',
     '@neg want|wanna alive|live|living|exist|here|wake',
     'better off without|if',
@@ -554,6 +570,18 @@ const raw = {
     '@neg go on anymore|more|living',
     'cord|rope|belt|scarf|string|tie|ligature round|around neck',
   ],
+  /**
+   * Hurting oneself by any means (a burn, a scald, a blow, a bite, a scratch), said of oneself or
+   * of one's own body: with an intent told beside it (deliberate), it is self-harm; told alone it
+   * may be an accident ("burnt herself on the oven").
+   */
+  selfInjury: [
+    `${INJURE} myself|herself|himself|themselves`,
+    // Not the head: a young child banging or hitting their head in temper or to settle is common and no self-harm.
+    `${INJURE} his|her|their|my|own arm|arms|leg|legs|skin|hand|hands|wrist|wrists|thigh|thighs|stomach|tummy|chest|body`,
+  ],
+  /** An act told as meant, not an accident. */
+  deliberate: ['on purpose', 'deliberately|intentionally|purposely|purposefully|wilfully|willfully', 'meant|means|mean to'],
   /** Taking an overdose, told by the parent of themselves (rules.ts reads it only when the child is not the subject). */
   /** An adult found collapsed beside pills: an overdose in the family, whoever took it. */
   foundCollapsed: ['found|find @adult|him|her on floor|ground|unconscious|collapsed|unresponsive|passed'],
@@ -879,6 +907,8 @@ const idiomRaw = [
   'heart bleed*',
   'burn*|burnt out',
   'dying|die for|to|of',
+  // Coming back is a return ("keeps coming back every winter"), not blood still coming.
+  'come|comes|coming|came back',
   'fit|fits of|in',
   'throw*|threw|throwing fit|fits|tantrum',
   // A fit called total or hissy is an outburst of temper.

@@ -460,6 +460,9 @@ export class MessageEvidence {
     if (cue === 'feverReading') return findFeverReading(sentence);
     if (cue === 'rousingFails') return findFailedRousing(sentence);
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
+    // A baby or a toddler who bangs, bites or hits themselves on purpose does it in temper or to
+    // soothe, as children under 5 do: no self-harm.
+    if (cue === 'selfInjury' && this.sentences.some(namesYoungChild)) return [];
     // "A little piece of toast": a thing said only by its size or kind is what follows its 'of',
     // which names an object by its own phrase if it is one.
     if (cue === 'object') return spans.filter((span) => !(GENERIC_THINGS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.word === 'of'));
@@ -491,6 +494,8 @@ export class MessageEvidence {
           // "A cry that sounds different to normal": a comparison with how the child usually is tells a change, not a question.
           !(name === 'hypothetical' && comparedWithUsual(sentence, span)) &&
           !(name === 'present' && tellsNoEventNow(sentence, span.start, (start) => this.holdsAny(index, REFUSAL_BREAKERS, start, sentence.length))) &&
+          // "She keeps talking about ending it": what a child or another person says is their own talk, a sign, not a subject the parent raises.
+          !(name === 'topic' && spokenByThem(sentence, span)) &&
           // "She was fine five minutes ago", "fine until lunch": how the child was before it began, not an outcome.
           !(name === 'resolved' && beforeOnset(sentence, span)) &&
           // "One is 38.3 and hard to wake, the other is fine": what is fine is the other one.
@@ -699,6 +704,20 @@ function inProgress(sentence: Sentence, finding: Span): boolean {
     if (index < finding.start && token.boundary) return false;
   }
   return false;
+}
+
+const YOUNG_CHILD_WORDS = new Set(['baby', 'babies', 'toddler', 'toddlers', 'infant', 'newborn', 'preschooler', 'tot']);
+const YOUNG_AGE_YEARS = 5;
+
+/** Whether a sentence names a child under 5: a baby or toddler, an age in days, weeks or months, or in years under 5. */
+function namesYoungChild(sentence: Sentence): boolean {
+  return sentence.some((token, index) => {
+    if (YOUNG_CHILD_WORDS.has(token.word)) return true;
+    const count = numberValue(token.word);
+    const unit = sentence[index + 1]?.lemma ?? '';
+    if (count === undefined) return false;
+    return ['day', 'week', 'month'].includes(unit) || (unit === 'year' && count < YOUNG_AGE_YEARS);
+  });
 }
 
 const PERSON_WORDS = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'he', 'she', 'him', 'her', 'his', 'hers', 'they', 'them', 'their', 'lo', 'dd', 'ds']);
@@ -922,6 +941,26 @@ function supposedClauses(sentence: Sentence): Span[] {
     spans.push({ start: index, end: clauseAround(sentence, index).end - 1 });
   });
   return spans;
+}
+
+const SPEAKERS = new Set(['he', 'she', 'they', 'eldest', 'oldest', 'youngest', 'teen', 'teenager']);
+
+/**
+ * Whether a topic phrase is a verb of talking whose subject is the child or another third person
+ * ("she keeps talking about ending it", "my eldest talks about it"), not the parent ("I want to
+ * talk to her about it") nor a programme or talk named as a noun ("a talk about self-harm").
+ */
+function spokenByThem(sentence: Sentence, span: Span): boolean {
+  const head = sentence[span.start]!;
+  // The tagger may read 'talks' as a noun; after a determiner it is one ("a talk about", "his talk on").
+  if (!['talk', 'speak', 'chat'].includes(head.lemma) || DETERMINERS.has(sentence[span.start - 1]?.word ?? '')) return false;
+  for (let index = span.start - 1; index >= 0; index--) {
+    const token = sentence[index]!;
+    if (token.boundary && !['and', 'but'].includes(token.word)) return false;
+    if (['i', 'we', 'you'].includes(token.word) || ADULT_WORDS.has(token.word)) return false;
+    if (SPEAKERS.has(token.word) || CHILD_WORDS.has(token.word)) return true;
+  }
+  return false;
 }
 
 /** Words that head a subject talked, read or written about: "talk to my nephew about", "a leaflet on". */

@@ -138,7 +138,9 @@ function narrowNegation(sentence: Sentence): void {
     if (!flagged[index] || token.boundary) open = false;
     else if (startsScope) open = true;
     token.negated = open;
-    if (open && isContent(sentence, index)) {
+    // "Doesn't seem to hurt himself": a verb of seeming passes the negation on to the verb after its 'to'.
+    const seeming = ['seem', 'appear'].includes(token.lemma) && sentence[index + 1]?.word === 'to';
+    if (open && !seeming && isContent(sentence, index)) {
       const next = sentence[index + 1]?.word ?? '';
       open = ['or', 'nor'].includes(next) || (token.pos === 'NOUN' && next === 'of' && flagged[index + 1] === true);
     }

@@ -60,6 +60,8 @@ export const rules: TriageRule[] = [
       ['tookMany', 'conflict'],
       // Blades kept hidden, with cuts on the child.
       ['hiddenBlades', 'hiddenCuts'],
+      // Hurting oneself by any means, told as meant ("burnt herself on purpose"): self-harm, not an accident.
+      ['selfInjury', 'deliberate'],
       // Means stockpiled or hidden, with how to die looked up or asked after.
       ['stockpile', 'lethalQuery'],
       ['stockpile', 'neverWake'],
@@ -268,7 +270,7 @@ export const rules: TriageRule[] = [
     category: 'severe-bleeding',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['bleeding', 'heavyBleeding'], ['bleedingThrough'], ['seriousWound'], ['flow', 'pressure'], ['internalBleeding']],
+    evidence: [['bleeding', 'heavyBleeding'], ['bleedingThrough'], ['filledWithBlood'], ['seriousWound'], ['flow', 'pressure'], ['internalBleeding']],
     steps: [
       'Press firmly on the wound with a clean pad or cloth, or your hand, and keep pressing.',
       "If blood soaks through, put another pad on top and keep pressing; don't lift it to look.",
