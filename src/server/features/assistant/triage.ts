@@ -103,9 +103,17 @@ function reassuredByCheck(evidence: MessageEvidence): boolean {
   return (evidence.tellsNormalReading() || evidence.tellsBlanchingRash()) && evidence.cuesNow(DANGER_SIGNS).length === 0;
 }
 
+/**
+ * Whether the model alone may not answer: a check told as passed (reassuredByCheck), or a laugh with
+ * no danger sign told of anyone now, where what it reads as urgent is the joke's words.
+ */
+function modelAloneSetAside(evidence: MessageEvidence): boolean {
+  return reassuredByCheck(evidence) || evidence.laughsWithNoSignNow(DANGER_SIGNS);
+}
+
 /** Whether a message no rule or model calls urgent still holds the real doubt the safety net answers. */
 export function checkInHolds(evidence: MessageEvidence, opinion: Opinion, net: SafetyNet): boolean {
-  if (reassuredByCheck(evidence)) return false;
+  if (modelAloneSetAside(evidence)) return false;
   if (opinion.ordinary < net.modelBelow) return true;
   return opinion.ordinary < net.signsBelow && evidence.cuesNow(DANGER_SIGNS).length > 0;
 }
@@ -135,8 +143,8 @@ function chooseRule(evidence: MessageEvidence, opinion: Opinion): TriageRule | u
   const held = rules.find((candidate) => evidence.holds(candidate));
   if (held?.level === 'referral' && modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
   if (held) return ruleStands(held.level, opinion, SHIPPED_THRESHOLDS) ? held : undefined;
-  // The model alone does not outweigh a check told as passed, with no danger sign (reassuredByCheck).
-  if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS) || reassuredByCheck(evidence)) return undefined;
+  // The model alone does not outweigh a check told as passed, nor a laugh, with no danger sign now (modelAloneSetAside).
+  if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS) || modelAloneSetAside(evidence)) return undefined;
   return rules.find((candidate) => candidate.category === opinion.category);
 }
 

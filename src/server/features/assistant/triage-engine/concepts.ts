@@ -49,6 +49,11 @@ const PROGRAMME =
   'awareness|prevention|education|safety|diary|diaries|log|plan|plans|nurse|nurses|clinic|team|service|services|talk|talks|lesson|lessons|' +
   'course|courses|class|classes|training|workshop|assembly|leaflet|leaflets|charity|helpline|app|policy|book|books|specialist';
 
+/** Things made or measured against an emergency. */
+const PRODUCT =
+  'size|sized|sizes|hazard|hazards|risk|risks|device|devices|gadget|gadgets|vest|vests|alarm|alarms|monitor|monitors|mat|mats|guard|guards|' +
+  'tester|testers|cover|covers|gate|gates|proof|kit|kits|blanket|blankets|gel|cream|spray|product|products';
+
 function expand(phrase: string): string {
   return phrase.replace(/@(\w+)/g, (_, name: string) => {
     const words = macros[name];
@@ -834,6 +839,11 @@ const frameRaw = {
     'well|under|fully|good controlled|control|managed',
     'came|come|comes|popped|bobbed up laughing|giggling|smiling|fine|happy|ok',
   ],
+  /**
+   * A verdict that it is harmless or nothing to worry about, from someone whose work it is to judge
+   * (a doctor, a poisons line, a pharmacist): set by evidence.ts from the sentence's shape, no phrases.
+   */
+  cleared: [],
   /** A burn told as small and only sore or red: NHS guidance sends a burn to A&E for blisters, white or charred skin, size, or its cause. */
   minor: ['little|bit|slightly|slight|small|tiny|minor|mild sore|red|pink|mark|redness|sting*'],
   /** An object that has come out again: it can no longer harm, whatever else the rule fears. */
@@ -855,6 +865,8 @@ const frameRaw = {
   otherChild: [
     'friend|friends|neighbour|neighbours|neighbor|neighbors|sister|sisters|brother|brothers|cousin|cousins|someone|colleague baby|son|daughter|child|kid|kids|boy|girl|toddler',
     'nephew|niece|classmate|classmates',
+    // A child known through the parent's own child: 'a girl in my daughter's class', 'a boy on his team'.
+    'a|another|one +girl|boy|child|kid|lad|lass|teen|teenager in|at|from|on class|school|nursery|team|year|group|club|form|street|estate',
     'news|article|documentary',
     // News and stories read or heard of: 'I read a baby drowned in one'.
     'heard about|that|somewhere|online',
@@ -873,6 +885,8 @@ const frameRaw = {
     // A character in a story, or a story with one: what happens to a character happens in it.
     'character|characters on|in|from show|programme|program|series|soap|drama|book|novel|tv|telly|television|game',
     'show|programme|program|series|soap|drama|book|novel|tv|telly|television|game with|where|about character|characters',
+    // Where the event happens: 'in the drama last night', 'on the show'.
+    'in|on +the|a|an|this|that|last +drama|film|movie|show|programme|program|series|soap|episode|book|story|novel|cartoon|musical|panto|pantomime',
   ],
   benign: [
     'nap|naps|napping|asleep|sleep|sleeps|sleeping|sleeper|bedtime|tired|tiredness|exhausted|exhaustion',
@@ -901,6 +915,10 @@ const idiomRaw = [
   // about it ('a seizure diary', 'a self-harm awareness talk'), not an event.
   `${NAMED_EMERGENCY} +${PROGRAMME}`,
   `self +harm* +${PROGRAMME}`,
+  // The same name before a thing made or measured against it: 'choking-size parts', 'drowning vests'.
+  `${NAMED_EMERGENCY}|choke|drown|scald|scalds +${PRODUCT}`,
+  // What is 'anti' an emergency is a thing against it ('anti-choking devices', 'anti-scald plugs'), not the emergency.
+  'anti +chok*|drown*|scald*|burn*|seizure*|poison*|allerg*|suffocat*|strangl*|bleed*',
   'killing|kills|kill me',
   'kill* myself|yourself doing|trying|working|with|to|for',
   'bleed* money|dry',

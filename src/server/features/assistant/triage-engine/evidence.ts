@@ -16,7 +16,7 @@ import { readMessage, type Sentence } from './reading';
 export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
-export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
+export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'cleared' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
 
 /** Settings that explain a lone sign: sleep, a tantrum or play, or not paying attention (which explains only not responding). */
 export type Setting = Extract<FrameName, 'benign' | 'inattentive'>;
@@ -70,7 +70,7 @@ const ABOUT_SOMEONE = new Set<Cue>([
   'headWarning',
 ]);
 /** Frames that make a cue talk rather than an event, for the second opinion (every frame some rule heeds, and the settings). */
-const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'history', 'ownChildhood', 'resolved', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
+const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'history', 'ownChildhood', 'resolved', 'cleared', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
 /** Signs counted to decide whether a lone sign is explained away by its setting. */
 const SIGNS: Cue[] = ['notBreathing', 'unresponsive', 'rousingFails', 'seizure', 'fever', 'feverWarning', 'headWarning'];
 /** Signs found by testing the child (a pinch, a shake), which no setting explains: a sleeping child wakes to them. */
@@ -230,6 +230,7 @@ export class MessageEvidence {
     this.aboutChildrenInGeneral = isAboutChildrenInGeneral(this.sentences);
     this.idiomSpans = this.sentences.map((sentence) => idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
+    this.framesAcrossSentences();
     this.pastAfterClauses = this.sentences.map((sentence) => pastAfterClauses(sentence));
     this.lessonSpans = this.sentences.map((_, index) => this.frameSpans('lesson', index));
     this.conditionStarts = this.sentences.map((_, index) => this.conditionStart(index));
@@ -285,8 +286,18 @@ export class MessageEvidence {
       ...(this.taught(finding) ? ['lesson'] : []),
       ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
       ...(this.supposedClauses[finding.sentence]!.some((clause) => overlaps(clause, finding)) ? ['supposed'] : []),
-      ...(namedAsTopic(sentence, finding) || describesTheChild(sentence, finding) ? ['named'] : []),
+      ...(namedAsTopic(sentence, finding) || describesTheChild(sentence, finding) || suppliedToParent(sentence, finding) ? ['named'] : []),
     ];
+  }
+
+  /**
+   * Whether the message laughs (a joke frame) and tells no danger sign of anyone now: what the model
+   * alone reads as urgent in it is the joke's words ("husband passed out after his shift, didn't even flinch haha").
+   */
+  laughsWithNoSignNow(signs: readonly Cue[]): boolean {
+    if (!this.sentenceFrames.some((frameSet) => frameSet.has('joke'))) return false;
+    // The laugh itself discounts nothing here: a sign told now beside it still counts.
+    return !signs.some((cue) => this.find(cue).some((finding) => this.discountsOf(cue, finding).every((discount) => discount === 'joke')));
   }
 
   /**
@@ -361,7 +372,7 @@ export class MessageEvidence {
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
     if (asksForLabel(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding) || toldInStory(sentence, finding)) return false;
-    if (freeOf(sentence, finding) || describesTheChild(sentence, finding)) return false;
+    if (freeOf(sentence, finding) || describesTheChild(sentence, finding) || suppliedToParent(sentence, finding)) return false;
     // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
     if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
     if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
@@ -515,7 +526,8 @@ export class MessageEvidence {
     // or any 'but' after it ("they said she was fine but she's vomiting"), undoes "he was fine".
     if (present.has('uncertain')) present.delete('hypothetical');
     // "I was abused as a child", "I self-harmed as a teenager": the parent's own youth.
-    if (findPhrase(sentence, YOUTH).some((span) => parentClause(sentence, span.start))) present.add('ownChildhood');
+    // "My mum smacked us as kids", "he hit me as a child": the parent is the one it happened to, then.
+    if (findPhrase(sentence, YOUTH).some((span) => parentClause(sentence, span.start) || parentIsObject(sentence, span.start))) present.add('ownChildhood');
     if (present.has('present')) {
       // "Admitted last month with a fever, all clear, home now and well": a 'now' that only tells how
       // the child is today, with no verb and no sign, leaves what happened in the past.
@@ -528,6 +540,8 @@ export class MessageEvidence {
         present.delete('history');
       }
     }
+    // "lol sorry for the panic but she's gone blue": what follows a contrast after a laugh is no joke.
+    if (this.contrastTells(index, this.frameSpans('joke', index))) present.delete('joke');
     // "She used to self-harm but ...": what follows the contrast is not history.
     if (this.contrastTells(index, this.frameSpans('history', index))) present.delete('history');
     if (present.has('inMyCare')) present.delete('otherChild');
@@ -545,7 +559,11 @@ export class MessageEvidence {
     const verdicts = professionalVerdicts(sentence);
     if (verdicts.length > 0) present.add('resolved');
     const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound, ...verdicts];
-    if ((present.has('worsening') && !this.nowOnlyEveryday(index)) || this.contrastTells(index, resolvedSpans)) present.delete('resolved');
+    const worse = present.has('worsening') && !this.nowOnlyEveryday(index);
+    if (worse || this.contrastTells(index, resolvedSpans)) present.delete('resolved');
+    // A verdict of harmless from a doctor, a poisons line or a pharmacist is comfort even for a
+    // poison or a battery, which "he seems fine" is not; unless the story goes on to worse.
+    if (verdicts.length > 0 && !worse && !this.contrastTells(index, verdicts)) present.add('cleared');
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
@@ -555,6 +573,24 @@ export class MessageEvidence {
     // general, naming no one in it, asks about a subject, as a talk or a book about it does.
     if (isAboutChildrenInGeneral([sentence]) && isQuestion(sentence)) present.add('topic');
     return present;
+  }
+
+  /**
+   * Frames one sentence sets on those before it. "How do I explain it's just a story?": what was
+   * told before a sentence calling it a story, a film or a dream happened in one. "How do I talk to
+   * her about it?": another family's child, told of just before, is the subject of the talk asked about.
+   */
+  private framesAcrossSentences(): void {
+    let storyUntil = -1;
+    this.sentences.forEach((sentence, index) => {
+      if (findPhrase(sentence, CALLED_A_STORY).some((span) => !sentence[span.start]!.negated)) storyUntil = index;
+    });
+    for (let index = 0; index <= storyUntil; index++) this.sentenceFrames[index]!.add('fiction');
+    this.sentences.forEach((sentence, index) => {
+      const before = this.sentenceFrames[index - 1];
+      if (!before?.has('otherChild') || before.has('childNow')) return;
+      if (this.sentenceFrames[index]!.has('topic') && findPhrase(sentence, ABOUT_IT).length > 0) before.add('topic');
+    });
   }
 
   /**
@@ -773,7 +809,9 @@ function isDefinitionQuestion(sentence: Sentence): boolean {
   const clauseEnd = sentence.findIndex((token) => token.pos === 'PUNCT' && !QUOTES.has(token.word));
   const clause = (clauseEnd < 0 ? sentence : sentence.slice(0, clauseEnd)).filter((token) => token.pos !== 'PUNCT');
   const asksLook = words[1]?.lemma === 'do' && words.some((token, index) => ['look', 'sound'].includes(token.lemma) && words[index + 1]?.word === 'like');
-  return (clause.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean') || asksLook;
+  // "What are the signs of anaphylaxis", "what symptoms of sepsis should I look for": what a condition looks like, asked.
+  const asksSigns = words.some((token, index) => ['sign', 'symptom'].includes(token.lemma) && words[index + 1]?.word === 'of');
+  return (clause.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean') || asksLook || asksSigns;
 }
 
 /**
@@ -791,6 +829,10 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
   );
 }
 
+/** What was told, called a story afterwards: "it's only a story", "it was just a film", "just a dream". */
+const CALLED_A_STORY = parsePhrase('just|only|merely +a|an +story|film|movie|cartoon|book|show|programme|fairytale|tale|dream|nightmare|game');
+/** A talk about what was just told: "talk to her about it". */
+const ABOUT_IT = parsePhrase('about +it|this|that|them');
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
 const FAINTED = parsePhrase('faint*|fainted|fainting|swoon*|collaps*');
 const CAME_ROUND = parsePhrase('came|come|comes|coming +round|around|to');
@@ -879,14 +921,25 @@ function parentClause(sentence: Sentence, at: number): boolean {
   return start > 0 && ['and', 'but'].includes(joined.word) && startsWithVerb(clause.slice(1)) && parentClause(sentence, start - 1);
 }
 
+/** Whether the parent ('me', 'us') is the object in the clause holding this word ("my dad hit me as a kid"). */
+function parentIsObject(sentence: Sentence, at: number): boolean {
+  const { start, end } = clauseAround(sentence, at);
+  return sentence.slice(start, end).some((token, index) => index > 0 && ['me', 'us'].includes(token.word));
+}
+
 /** Whether a clause opens with its verb, so its subject is the previous clause's. */
 function startsWithVerb(clause: Sentence): boolean {
   const first = clause.find((token) => token.pos !== 'ADV' && token.pos !== 'PART' && !token.boundary);
   return first !== undefined && (first.pos === 'VERB' || first.pos === 'AUX');
 }
 
-const PROFESSIONALS = new Set(['gp', 'doctor', 'doctors', 'dr', 'nurse', 'paediatrician', 'pediatrician', 'hv', 'visitor', 'midwife', 'consultant', 'specialist']);
-const REASSURED = new Set(['normal', 'fine', 'harmless', 'nothing']);
+const PROFESSIONALS = new Set([
+  'gp', 'doctor', 'doctors', 'dr', 'nurse', 'paediatrician', 'pediatrician', 'hv', 'visitor', 'midwife', 'consultant', 'specialist',
+  // Services whose work is to judge it: a poisons or advice line, a pharmacist, the hospital.
+  'pharmacist', 'chemist', 'line', 'helpline', '111', 'hospital', 'paramedic', 'paramedics', 'ambulance', 'dentist', 'vet', 'allergist',
+]);
+const REASSURED = new Set(['normal', 'fine', 'harmless', 'nothing', 'safe', 'nontoxic']);
+const HARMFUL = new Set(['toxic', 'poisonous', 'harmful', 'dangerous', 'serious']);
 
 /** What a verdict that nothing needs doing says after 'nothing': "nothing urgent", "nothing to worry about". */
 const NOTHING_TO_DO = new Set(['urgent', 'serious', 'worrying', 'sinister', 'wrong', 'to', 'concerning']);
@@ -902,9 +955,15 @@ function professionalVerdicts(sentence: Sentence): Span[] {
     if (!['say', 'tell', 'reassure', 'think', 'reckon', 'confirm'].includes(token.lemma) || token.negated) return;
     const { end } = clauseAround(sentence, index);
     // The professional is the subject, in this clause or the one it joins ("GP checked her and said ...").
-    const subject = sentence.slice(Math.max(0, index - 6), index).some((word) => PROFESSIONALS.has(word.word));
+    // Or 'they', 'she' or 'he' just before, with the professional or service named earlier in the sentence
+    // ("took her to hospital and they watched her ..., but they said all fine").
+    const named = sentence.slice(0, index).some((word) => PROFESSIONALS.has(word.word));
+    const subject = sentence.slice(Math.max(0, index - 6), index).some((word) => PROFESSIONALS.has(word.word)) || (named && ['they', 'she', 'he'].includes(sentence[index - 1]?.word ?? ''));
     if (!subject) return;
-    const said = sentence.slice(index + 1, end).findIndex((word) => REASSURED.has(word.word));
+    // "Said it's non-toxic", "said it isn't dangerous": a harm denied is a verdict of harmless too.
+    const said = sentence
+      .slice(index + 1, end)
+      .findIndex((word, at, clause) => REASSURED.has(word.word) || (HARMFUL.has(word.word) && (word.negated || clause[at - 1]?.word === 'non')));
     const nothingToDo = sentence.findIndex((word, at) => at > index && word.word === 'nothing' && !word.negated && NOTHING_TO_DO.has(sentence[at + 1]?.word ?? ''));
     if (said >= 0) spans.push({ start: index, end: index + 1 + said });
     else if (nothingToDo > 0) spans.push({ start: index, end: nothingToDo + 1 });
@@ -1045,6 +1104,16 @@ function namesAThing(sentence: Sentence, span: Span): boolean {
   const before = sentence[span.start - 1];
   const after = sentence[span.start + 1];
   return !!before && DETERMINERS.has(before.word) && after?.pos === 'NOUN' && !after.boundary;
+}
+
+const SUPPLYING = new Set(['give', 'prescribe', 'hand', 'send', 'issue', 'supply']);
+
+/**
+ * "The allergist gave us two adrenaline pens", "prescribed me an inhaler": a treatment handed to
+ * the parent to keep is a supply, not a treatment given to the child now.
+ */
+function suppliedToParent(sentence: Sentence, finding: Span): boolean {
+  return SUPPLYING.has(sentence[finding.start]!.lemma) && PARENT_OBJECTS.has(sentence[finding.start + 1]?.word ?? '');
 }
 
 /** "Seizure free for two years", "symptom-free": a cue followed by 'free' is its absence. */

@@ -35,10 +35,11 @@ export interface TriageRule extends EvidenceRule {
   relatedSlugs?: string[];
 }
 
-const ALL_FRAMES: Heed[] = ['hypothetical', 'past', 'ownChildhood', 'resolved', 'otherChild', 'joke', 'fiction'];
+const ALL_FRAMES: Heed[] = ['hypothetical', 'past', 'ownChildhood', 'resolved', 'cleared', 'otherChild', 'joke', 'fiction'];
 // Batteries, magnets, poisons and medicines can harm hours later in a child who seems well, so
 // "he seems fine" does not make them ordinary.
-const SEEMING_WELL_IS_NO_COMFORT: Heed[] = ['hypothetical', 'past', 'ownChildhood', 'otherChild', 'joke', 'fiction'];
+// A verdict of harmless from someone whose work it is to judge (a poisons line, a doctor) is comfort.
+const SEEMING_WELL_IS_NO_COMFORT: Heed[] = ['hypothetical', 'past', 'ownChildhood', 'cleared', 'otherChild', 'joke', 'fiction'];
 
 export const rules: TriageRule[] = [
   {
