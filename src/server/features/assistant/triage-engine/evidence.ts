@@ -564,6 +564,10 @@ export class MessageEvidence {
     // A verdict of harmless from a doctor, a poisons line or a pharmacist is comfort even for a
     // poison or a battery, which "he seems fine" is not; unless the story goes on to worse.
     if (verdicts.length > 0 && !worse && !this.contrastTells(index, verdicts)) present.add('cleared');
+    // "Went down the wrong way, coughed for ten seconds, now he's chattering away again": the story
+    // told on to now with only a well child's doings, no sign and no contrast after, ends well.
+    const nowWell = this.frameSpans('worsening', index);
+    if (nowWell.length > 0 && !worse && !this.contrastTells(index, nowWell)) present.add('resolved');
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
