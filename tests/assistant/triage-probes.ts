@@ -171,6 +171,9 @@ export const urgent: [TriageCategory, string][] = [
   ['severe-bleeding', 'Slight chaos lol. She had her stitches out this morning and the wound has opened, her sock is full of blood'],
   // A guard: the parent's own child, with the talk asked about after it, is still a crisis.
   ['self-harm', 'My daughter burnt herself with a hair straightener on purpose last night. How do I talk to her about it?'],
+  // Round 16, guards: a well child's doings now, then a sign after a contrast (choking on round 15's method too).
+  ['choking', 'he choked on a grape, now he is eating again but his lips are going blue'],
+  ['choking', "a crisp went down the wrong way and he was coughing and spluttering, now he's watching tv but he's wheezing and can't stop coughing"],
 ];
 
 export const ordinary = [
@@ -1188,6 +1191,10 @@ export const ordinaryLookAlikes = [
   'My grandma hit me with a slipper as a child and I still remember it, is a tap on the hand ever ok?',
   "A boy in my son's year tried to kill himself last month and my son is upset. How should I talk to him about it?",
   "A lad in my son's form self-harms and my son keeps bringing it up. How do I talk to him about it?",
+  // Round 16, for a tuning-16 false alarm (choking): the story told on to now with only a well
+  // child's doings ends well. Both were answered as choking on round 15's method.
+  "she gagged on a bit of pasta and coughed and spluttered for a few seconds, now she's munching her yoghurt again. That's normal isn't it?",
+  "Juice went down the wrong way and he coughed and spluttered for a bit, now he's giggling at the telly again, is that ok?",
 ];
 
 /**
