@@ -104,11 +104,11 @@ function reassuredByCheck(evidence: MessageEvidence): boolean {
 }
 
 /**
- * Whether the model alone may not answer: a check told as passed (reassuredByCheck), or a laugh with
- * no danger sign told of anyone now, where what it reads as urgent is the joke's words.
+ * Whether the model alone may not answer: a check told as passed (reassuredByCheck), or a laugh about
+ * an adult with no danger sign told of anyone now, where what it reads as urgent is the joke's words.
  */
 function modelAloneSetAside(evidence: MessageEvidence): boolean {
-  return reassuredByCheck(evidence) || evidence.laughsWithNoSignNow(DANGER_SIGNS);
+  return reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS);
 }
 
 /** Whether a message no rule or model calls urgent still holds the real doubt the safety net answers. */
@@ -143,7 +143,7 @@ function chooseRule(evidence: MessageEvidence, opinion: Opinion): TriageRule | u
   const held = rules.find((candidate) => evidence.holds(candidate));
   if (held?.level === 'referral' && modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
   if (held) return ruleStands(held.level, opinion, SHIPPED_THRESHOLDS) ? held : undefined;
-  // The model alone does not outweigh a check told as passed, nor a laugh, with no danger sign now (modelAloneSetAside).
+  // The model alone does not outweigh a check told as passed, nor a laugh about an adult, with no danger sign now (modelAloneSetAside).
   if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS) || modelAloneSetAside(evidence)) return undefined;
   return rules.find((candidate) => candidate.category === opinion.category);
 }

@@ -291,11 +291,15 @@ export class MessageEvidence {
   }
 
   /**
-   * Whether the message laughs (a joke frame) and tells no danger sign of anyone now: what the model
-   * alone reads as urgent in it is the joke's words ("husband passed out after his shift, didn't even flinch haha").
+   * Whether the message laughs (a joke frame) about an adult (the first person it names is an adult,
+   * not a child nor 'he' or 'she') and tells no danger sign of anyone now: what the model alone reads
+   * as urgent in it is the joke's words ("husband passed out after his shift, didn't even flinch
+   * haha"). A nervous laugh about a child ("lol he just drank the screenwash") is not this.
    */
-  laughsWithNoSignNow(signs: readonly Cue[]): boolean {
+  laughsAboutAnAdult(signs: readonly Cue[]): boolean {
     if (!this.sentenceFrames.some((frameSet) => frameSet.has('joke'))) return false;
+    const firstPerson = this.sentences.flat().find((token) => CHILD_WORDS.has(token.word) || ['he', 'she', 'they'].includes(token.word) || (token.pos === 'NOUN' && ADULT_WORDS.has(token.word)));
+    if (!firstPerson || !ADULT_WORDS.has(firstPerson.word)) return false;
     // The laugh itself discounts nothing here: a sign told now beside it still counts.
     return !signs.some((cue) => this.find(cue).some((finding) => this.discountsOf(cue, finding).every((discount) => discount === 'joke')));
   }
@@ -507,6 +511,8 @@ export class MessageEvidence {
           !(name === 'present' && tellsNoEventNow(sentence, span.start, (start) => this.holdsAny(index, REFUSAL_BREAKERS, start, sentence.length))) &&
           // "She keeps talking about ending it": what a child or another person says is their own talk, a sign, not a subject the parent raises.
           !(name === 'topic' && spokenByThem(sentence, span)) &&
+          // "In the story corner", "on the book shelf": a story word naming a place or thing with the noun after it is no story.
+          !(name === 'fiction' && ['in', 'on'].includes(sentence[span.start]!.word) && sentence[span.end + 1]?.pos === 'NOUN') &&
           // "She was fine five minutes ago", "fine until lunch": how the child was before it began, not an outcome.
           !(name === 'resolved' && beforeOnset(sentence, span)) &&
           // "One is 38.3 and hard to wake, the other is fine": what is fine is the other one.
