@@ -595,7 +595,8 @@ export class MessageEvidence {
     this.sentences.forEach((sentence, index) => {
       if (findPhrase(sentence, CALLED_A_STORY).some((span) => !sentence[span.start]!.negated)) storyUntil = index;
     });
-    for (let index = 0; index <= storyUntil; index++) this.sentenceFrames[index]!.add('fiction');
+    // Only the sentences before it: "it was just a game, now he's choking" tells of now in its own sentence.
+    for (let index = 0; index < storyUntil; index++) this.sentenceFrames[index]!.add('fiction');
     this.sentences.forEach((sentence, index) => {
       const before = this.sentenceFrames[index - 1];
       if (!before?.has('otherChild') || before.has('childNow')) return;
@@ -819,9 +820,7 @@ function isDefinitionQuestion(sentence: Sentence): boolean {
   const clauseEnd = sentence.findIndex((token) => token.pos === 'PUNCT' && !QUOTES.has(token.word));
   const clause = (clauseEnd < 0 ? sentence : sentence.slice(0, clauseEnd)).filter((token) => token.pos !== 'PUNCT');
   const asksLook = words[1]?.lemma === 'do' && words.some((token, index) => ['look', 'sound'].includes(token.lemma) && words[index + 1]?.word === 'like');
-  // "What are the signs of anaphylaxis", "what symptoms of sepsis should I look for": what a condition looks like, asked.
-  const asksSigns = words.some((token, index) => ['sign', 'symptom'].includes(token.lemma) && words[index + 1]?.word === 'of');
-  return (clause.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean') || asksLook || asksSigns;
+  return (clause.length <= 5 && words[1]?.lemma === 'be') || words.some((token) => token.lemma === 'mean') || asksLook;
 }
 
 /**
@@ -1000,6 +999,13 @@ function supposedClauses(sentence: Sentence): Span[] {
     const clause = sentence.slice(0, end);
     const verdict = clause.some((token, index) => VERDICTS.has(token.word) || (token.word === 'good' && clause[index - 1]?.word === 'any'));
     if ((YES_NO_OPENERS.has(first.lemma) && verdict) || FUTURE.has(first.word)) spans.push({ start: 0, end: end - 1 });
+  }
+  // "What are the signs of anaphylaxis?", "which symptoms of sepsis should I look for": a first clause asking
+  // what a condition looks like supposes that clause only ("..., her lips are swelling" still tells of her).
+  if (['what', 'which'].includes(first.word)) {
+    const { end } = clauseAround(sentence, 0);
+    const asksSigns = sentence.slice(0, end).some((token, index) => ['sign', 'symptom'].includes(token.lemma) && sentence[index + 1]?.word === 'of');
+    if (asksSigns) spans.push({ start: 0, end: end - 1 });
   }
   // "Jabs tomorrow, will she get a fever from them": a clause opening with 'will' before its subject
   // asks what will be, with or without a question mark.
