@@ -175,6 +175,11 @@ export const urgent: [TriageCategory, string][] = [
   ['choking', 'he choked on a grape, now he is eating again but his lips are going blue'],
   // A guard: a story word naming a place ('the book corner') sets no story (fb73198's phrase did; no answer then).
   ['choking', "in the book corner at nursery she choked on a bead and couldnt breathe, they got it out but she's still wheezing"],
+  // Guards: a question about a condition's signs supposes its own clause only (the 1st got only a
+  // check-in on fb73198, which read the whole sentence as asked); 'just a game' frames the sentences
+  // before it, not its own (an emergency on every commit).
+  ['allergic-reaction', 'what are the symptoms of an allergic reaction in a baby, her lips are swelling after egg'],
+  ['choking', "it was just a game but now he's choking on a marble and can't breathe"],
   ['choking', "a crisp went down the wrong way and he was coughing and spluttering, now he's watching tv but he's wheezing and can't stop coughing"],
 ];
 
