@@ -94,11 +94,18 @@ describe('server-rendered pages', () => {
     expect(badZone.body).toContain('"timeZone":"UTC"');
   });
 
-  it("signed in, /shadow-teachers and /community hold their first lists, not their loading state", async () => {
+  it("signed in, /monitoring, /shadow-teachers and /community hold their first lists, not their loading state", async () => {
     const cookie = await t.cookieFor(demoAccounts.parent);
     const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie } })).json() as unknown;
     const page = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie } })).body;
     const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+    const cameras = (await get('/api/cameras')) as { id: string }[];
+    expect(cameras.map((camera) => camera.id)).toContain('classroom-3b');
+    const activities = (await get('/api/activities?channel=classroom-3b&limit=20')) as { description: string }[];
+    expect(activities.length).toBeGreaterThan(0);
+    const monitoring = await page('/monitoring');
+    for (const { description } of activities) expect(monitoring).toContain(escaped(description));
 
     const teachers = (await get('/api/shadow-teachers')) as { name: string }[];
     expect(teachers.length).toBeGreaterThan(0);

@@ -113,6 +113,7 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
   for (const [pathname, theme, width, data] of [
     ['/', 'light', 390, dashboardData],
     ['/', 'dark', 1280, dashboardData],
+    ['/monitoring', 'light', 390, /users\.me|cameras\.list|activities\.list/],
     ['/shadow-teachers', 'dark', 1280, /users\.me|shadowTeachers\.list/],
     ['/community', 'light', 390, /users\.me|community\.(posts|groups)\.list/],
   ] as const) {

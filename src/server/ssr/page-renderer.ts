@@ -38,9 +38,8 @@ function prefetchesFor(pathname: string, helpers: Helpers, user: Context['user']
       return [...shell, helpers.children.list.prefetch(), watchedCameraLog(helpers), helpers.products.list.prefetch(), nurserySearch()];
     case '/nurseries':
       return [...shell, nurserySearch()];
-    // Not /monitoring yet: with its camera in the HTML, a Watch live tapped before hydration was
-    // lost (the camera journey on PostgreSQL in a clean-clone CI run), and the player is lazy code
-    // the early-events script has not been shown to wait for.
+    case '/monitoring':
+      return [...shell, watchedCameraLog(helpers)];
     case '/shadow-teachers':
       // The Find tab's first search, with no filters.
       return [...shell, helpers.shadowTeachers.list.prefetch({})];

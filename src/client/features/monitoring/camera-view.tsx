@@ -1,11 +1,17 @@
 import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
 import { IconMaximize, IconMinimize, IconSwitchHorizontal, IconVideo } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { DeferredTooltip } from '../../components/deferred-tooltip';
+import { lazyNamed } from '../../lib/lazy-with-styles';
 
-// The player (and, when a stream plays, hls.js) loads only where a camera can be watched.
-const CameraPlayer = lazy(() => import('./camera-player').then((module) => ({ default: module.CameraPlayer })));
+// The player (and, when a stream plays, hls.js) loads only where a camera can be watched. A lazy
+// section, so that on a server-rendered page its code is loaded before hydration, as every other
+// section's is. As plain React.lazy its boundary could still be waiting for code when the page
+// updated, and React then replaces a boundary's server HTML; a Watch live tapped before hydration
+// was lost (a clean-clone CI run, and 2 of 22 page loads in a loop that logs an activity and taps
+// at once; none of 20 since).
+const CameraPlayer = lazyNamed(() => import('./camera-player'), 'CameraPlayer');
 
 interface CameraViewProps {
   caption: string;
