@@ -118,6 +118,19 @@ describe('server-rendered pages', () => {
     for (const { title } of posts.items) expect(community).toContain(escaped(title));
   });
 
+  it('signed in, both bells (the sidebar\'s and the phone bar\'s) carry the unread count in the HTML', async () => {
+    const cookie = await t.cookieFor(demoAccounts.parent);
+    const staff = await t.cookieFor(demoAccounts.staff);
+    const children = (await t.app.inject({ method: 'GET', url: '/api/children', headers: { cookie } })).json() as { id: number; name: string }[];
+    const maya = children.find((child) => child.name === 'Maya Thompson')!;
+    const logged = await t.app.inject({ method: 'POST', url: '/api/activities', headers: { cookie: staff }, payload: { channel: 'classroom-3b', type: 'snack', description: 'Apple slices.', childId: maya.id } });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const { unread } = (await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie } })).json() as { unread: number };
+    expect(unread).toBeGreaterThan(0);
+    const html = (await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie } })).body;
+    expect(html.split(`aria-label="Notifications, ${unread} unread"`)).toHaveLength(3);
+  });
+
   it('an unknown path is a 404 page; /index.html stays the family-free shell', async () => {
     const cookie = await t.cookieFor(demoAccounts.parent);
     const missing = await t.app.inject({ method: 'GET', url: '/no-such-page' });

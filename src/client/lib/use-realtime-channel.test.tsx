@@ -50,10 +50,16 @@ class FakeSocket extends EventTarget {
 }
 
 
-/** Lets the hook's awaits (the lazily loaded decoder) finish; the retry timers stay faked. */
+/**
+ * Lets the hook's awaits (the lazily loaded decoder, and the task it waits between its two
+ * chunks) finish; the retry timers, a second or more away, stay faked.
+ */
 const settle = () =>
   act(async () => {
-    for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < 10; turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      vi.advanceTimersByTime(0);
+    }
   });
 
 const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));

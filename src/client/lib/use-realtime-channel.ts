@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientMessage, ServerMessage } from '../../shared/realtime';
 import { closeCodes, REALTIME_PATH } from '../../shared/realtime-constants';
+import { nextTask } from './next-task';
 
 /** connecting → open ('Live') → closed or error (shown as 'Connecting...' again). */
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
@@ -41,9 +42,15 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
 
 /**
  * The message decoder brings Zod with it; loaded beside the socket, not in the first load,
- * so the dashboard paints sooner.
+ * so the dashboard paints sooner. Zod (with the common schemas, its chunk) first and the message
+ * schemas in a later task: run together they held a phone's main thread for over 100 ms. Not
+ * import('zod'): a dynamic import of the package takes all of it, unshaken (386 kB).
  */
-const loadDecoder = () => import('../../shared/realtime').then((module) => module.decodeServerMessage);
+const loadDecoder = () =>
+  import('../../shared/schemas/common')
+    .then(nextTask)
+    .then(() => import('../../shared/realtime'))
+    .then((module) => module.decodeServerMessage);
 
 /**
  * One /ws connection joined to `channel`: opens, joins, hands each server message to the

@@ -31,7 +31,8 @@ type Helpers = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
  */
 function prefetchesFor(pathname: string, helpers: Helpers, user: Context['user']): Promise<void>[] {
   const nurserySearch = () => helpers.nurseries.search.prefetch(nurserySearchInput('', DEFAULT_NURSERY_CHIPS, user?.city != null));
-  const shell = user ? [helpers.users.me.prefetch()] : [];
+  // Who is signed in, and the bells' unread count (the bells are in the HTML).
+  const shell = user ? [helpers.users.me.prefetch(), helpers.notifications.unreadCount.prefetch()] : [];
   if (!user) return pathname === '/nurseries' ? [nurserySearch()] : [];
   switch (pathname) {
     case '/':

@@ -1,12 +1,24 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../lib/lazy-with-styles';
 import { BottomTabs } from './bottom-tabs';
 import { MobileHeader } from './mobile-header';
 import { OfflineBanner } from './offline-banner';
 import { Sidebar } from './sidebar';
 
-/** Sidebar on wide screens; a top bar, a drawer menu and a bottom tab bar on phones. */
+const LiveNotifications = lazyNamed(() => import('./notifications-popover'), 'LiveNotifications');
+
+/**
+ * Sidebar on wide screens; a top bar, a drawer menu and a bottom tab bar on phones.
+ *
+ * Each region is a Suspense boundary, though none waits for anything: on a server-rendered page
+ * React hydrates what lies outside any boundary in one task, and each boundary afterwards in
+ * slices that let the browser in between (a dehydrated boundary is scheduled at offscreen
+ * priority, which yields every few milliseconds). Without them the whole page hydrated in one
+ * task, the longest of a phone's page load (150 to 190 ms at a 4x slower CPU).
+ */
 export function AppLayout() {
   const [navOpen, { toggle, close }] = useDisclosure(false);
   return (
@@ -17,20 +29,31 @@ export function AppLayout() {
       padding={{ base: 'md', sm: 'lg', lg: 'xl' }}
     >
       <AppShell.Header hiddenFrom="sm">
-        <MobileHeader navOpen={navOpen} onToggleNav={toggle} onNavigate={close} />
+        <Suspense>
+          <MobileHeader navOpen={navOpen} onToggleNav={toggle} onNavigate={close} />
+        </Suspense>
       </AppShell.Header>
       <AppShell.Navbar aria-label="Main">
-        <Sidebar onNavigate={close} />
+        <Suspense>
+          <Sidebar onNavigate={close} />
+        </Suspense>
       </AppShell.Navbar>
       <AppShell.Main>
         <Box maw={1280} mx="auto">
           <OfflineBanner />
-          <Outlet />
+          <Suspense>
+            <Outlet />
+          </Suspense>
         </Box>
       </AppShell.Main>
       <AppShell.Footer hiddenFrom="sm">
-        <BottomTabs />
+        <Suspense>
+          <BottomTabs />
+        </Suspense>
       </AppShell.Footer>
+      <Suspense>
+        <LiveNotifications />
+      </Suspense>
     </AppShell>
   );
 }

@@ -6,7 +6,6 @@ import { useCurrentUser } from '../../lib/use-current-user';
 import { useNow } from '../../lib/use-now';
 import { trpc } from '../../lib/trpc';
 import { NotificationItem, useMarkAllRead } from './notification-items';
-import { useLiveNotifications } from './use-live-notifications';
 import './notifications.css';
 
 /** How many the bell's list shows; the rest are on /notifications. */
@@ -18,14 +17,14 @@ export function bellLabel(unread: number): string {
 }
 
 /**
- * The bell: the unread count, live, and a popover with the latest notifications, "Mark all as
+ * The bell: the unread count, and a popover with the latest notifications, "Mark all as
  * read" and a way to the whole history. Signed out, a plain bell whose list says to sign in.
  */
 export function NotificationBell() {
   const { user } = useCurrentUser();
   const signedIn = user !== null;
+  // Kept live by LiveNotifications (app/shell/notifications-popover.tsx), once for both bells.
   const count = trpc.notifications.unreadCount.useQuery(undefined, { enabled: signedIn });
-  useLiveNotifications(signedIn);
   const unread = signedIn ? (count.data?.unread ?? 0) : 0;
   const [opened, setOpened] = useState(false);
   return (

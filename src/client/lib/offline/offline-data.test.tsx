@@ -157,9 +157,11 @@ describe('offline and back', () => {
     const { user, queryClient } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: /Sarah Thompson$/ });
     await screen.findByText('Maya Thompson');
-    // The bell's count comes with a lazy section: under load its first fetch came after the
-    // reconnect below and looked like a refresh by itself. Let the first screen settle first.
+    // The bell's count comes with a lazy section, and is loaded again when its live channel
+    // first joins: under load either fetch came after the reconnect below and looked like a
+    // refresh by itself. Let the first screen settle first.
     await waitFor(() => expect(queryClient.getQueryCache().find({ queryKey: [['notifications', 'unreadCount']], exact: false })?.state.status).toBe('success'));
+    await waitFor(() => expect(requests.filter((url) => url.includes('notifications.unreadCount')).length).toBeGreaterThanOrEqual(2));
     expect(screen.getByRole('button', { name: 'Add Child' })).toBeEnabled();
     expect(screen.queryByText('Offline — showing what you last saw')).not.toBeInTheDocument();
 
