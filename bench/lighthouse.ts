@@ -7,6 +7,7 @@
  * Builds the client and its server renderer into a temporary folder, serves it from the real app on a fresh PostgreSQL database (DATABASE_URL,
  * as for bench:http) and drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * LIGHTHOUSE_RUNS (default 5) changes the number of runs; LIGHTHOUSE_PAGES (comma-separated) the routes;
+ * LIGHTHOUSE_PRESETS (comma-separated, default desktop,mobile) the presets;
  * SSR=0 measures client-rendered pages (the app renders them on the server by default).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +24,7 @@ import { CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../tests/e2e/chromium';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/nurseries', '/monitoring', '/shadow-teachers', '/community', '/profile'];
+const PRESETS = (process.env.LIGHTHOUSE_PRESETS?.split(',') ?? ['desktop', 'mobile']) as Array<'desktop' | 'mobile'>;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOALS: Record<'desktop' | 'mobile', Record<(typeof CATEGORIES)[number], number>> = {
   desktop: { performance: 98, accessibility: 100, 'best-practices': 100 },
@@ -130,7 +132,7 @@ async function main() {
     const misses: string[] = [];
     try {
       console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model} · load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-      for (const preset of ['desktop', 'mobile'] as const) {
+      for (const preset of PRESETS) {
         for (const page of PAGES) {
           const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
           const audits: Record<string, number[]> = { fcp: [], lcp: [], tbt: [], cls: [] };
