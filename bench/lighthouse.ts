@@ -101,7 +101,12 @@ function explain(lhr: { audits: Record<string, { details?: unknown }> }) {
   const tasks = itemsOf('long-tasks')
     .slice(0, 3)
     .map((item) => `long task at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms (${String(item.url).replace(/^https?:\/\/[^/]+/, '')})`);
-  return [...shifts, ...issues, ...errors, ...scripts, `main thread: ${work}`, ...tasks];
+  // What the largest paint was, and how its time divides (time to first byte, load delay, load time, render delay).
+  const lcpItems = itemsOf('largest-contentful-paint-element');
+  const lcpElement = (lcpItems[0]?.items as Array<Record<string, unknown>> | undefined)?.[0];
+  const lcpPhases = ((lcpItems[1]?.items as Array<Record<string, unknown>> | undefined) ?? []).map((item) => `${String(item.phase)} ${Math.round(Number(item.timing))} ms`).join(', ');
+  const lcp = lcpElement ? [`largest paint: ${describe(lcpElement)}${lcpPhases ? ` (${lcpPhases})` : ''}`] : [];
+  return [...shifts, ...issues, ...errors, ...scripts, `main thread: ${work}`, ...tasks, ...lcp];
 }
 
 const median = (values: number[]) => {
