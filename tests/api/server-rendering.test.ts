@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 
 // Page visits rendered on the server from the client's source (the SSR build is the same module),
@@ -125,8 +125,12 @@ describe('server-rendered pages', () => {
     const maya = children.find((child) => child.name === 'Maya Thompson')!;
     const logged = await t.app.inject({ method: 'POST', url: '/api/activities', headers: { cookie: staff }, payload: { channel: 'classroom-3b', type: 'snack', description: 'Apple slices.', childId: maya.id } });
     expect(logged.statusCode, logged.body).toBe(201);
-    const { unread } = (await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie } })).json() as { unread: number };
-    expect(unread).toBeGreaterThan(0);
+    // Notifications are delivered after the activity's write, not inside it (on PostgreSQL a moment later).
+    const unread = await vi.waitFor(async () => {
+      const count = (await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie } })).json() as { unread: number };
+      expect(count.unread).toBeGreaterThan(0);
+      return count.unread;
+    });
     const html = (await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie } })).body;
     expect(html.split(`aria-label="Notifications, ${unread} unread"`)).toHaveLength(3);
   });
