@@ -52,7 +52,7 @@ import { withRedactedUrls } from './lib/log-redaction';
 import type { ProcedureMeta } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 import { cspNonce } from './ssr/csp-nonce';
-import { createPageRenderer, routeStylesheets, type SsrEntry } from './ssr/page-renderer';
+import { createPageRenderer, pageStylesheets, type SsrEntry } from './ssr/page-renderer';
 import type { AuthService } from './features/auth/auth.service';
 import type { Context } from './trpc/context';
 
@@ -365,14 +365,15 @@ function registerClient(
   deps: { config: Config; auth: AuthService; createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context; now: () => Date },
 ) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const template = hasClient && ssrEntry ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
   const renderPage =
     hasClient && ssrEntry
       ? createPageRenderer({
           ...deps,
           entry: ssrEntry,
-          template: readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
+          template,
           themeScript: readFileSync(path.join(clientDir, 'theme-init.js'), 'utf8'),
-          stylesheets: routeStylesheets(clientDir),
+          stylesheets: pageStylesheets(clientDir, template),
         })
       : undefined;
   app.setNotFoundHandler((request) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,8 +7,11 @@ import { createTestApp, demoAccounts, type TestApp } from '../helpers/test-app';
 // Page visits rendered on the server from the client's source (the SSR build is the same module),
 // wrapped in a stand-in of the built index.html.
 const TEMPLATE =
-  '<!doctype html><html><head><title>Nestling</title><script src="/theme-init.js"></script><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Nestling</title><script src="/theme-init.js"></script><script type="module" src="/assets/index.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react.js"><link rel="stylesheet" crossorigin href="/assets/app.css"></head><body><div id="root"></div></body></html>';
 const THEME_SCRIPT = "document.documentElement.dataset.mantineColorScheme='light';";
+// Mantine's Group (the dashboard has several) and a class no page renders.
+const STYLESHEET = ':root{--test-gap:4px}.m_4081bf90{display:flex}.never-rendered{color:red}@media (min-width:48em){.never-rendered{color:blue}}';
 
 let t: TestApp;
 let clientDir: string;
@@ -17,6 +20,8 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'nestling-ssr-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
   writeFileSync(path.join(clientDir, 'theme-init.js'), THEME_SCRIPT);
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'assets/app.css'), STYLESHEET);
   // 23:30 in London is 08:30 the next morning in Tokyo.
   t = await createTestApp({ env: { SSR: '1' }, clientDir, ssrEntry: () => import('../../src/client/entry-server'), now: () => new Date('2026-11-26T23:30:00Z') });
 });
@@ -55,6 +60,22 @@ describe('server-rendered pages', () => {
     const early = [...html.matchAll(/<script nonce="([^"]+)">([\s\S]*?)<\/script>/g)].find((script) => script[2]!.includes("addEventListener('click', hold, true)"));
     expect(early?.[1]).toBe(state![1]);
     expect(early!.index).toBeLessThan(html.indexOf('<div id="root">'));
+  });
+
+  it("paints with the CSS its HTML uses inline; the full stylesheets and the app's files hold no paint", async () => {
+    const cookie = await t.cookieFor(demoAccounts.parent);
+    const html = (await t.app.inject({ method: 'GET', url: '/', headers: { cookie } })).body;
+    expect(html).toContain('class="m_4081bf90');
+    // Where index.html linked the stylesheet, its rules the page can use, and no others.
+    expect(html).toContain('<style>:root{--test-gap:4px}.m_4081bf90{display:flex}</style>');
+    expect(html).not.toContain('never-rendered');
+    // The whole stylesheet as print styles, which the app applies (main.tsx), and as it is without JavaScript.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css" media="print" data-full-style><noscript><link rel="stylesheet" crossorigin href="/assets/app.css"></noscript></head>');
+    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(2);
+    // The app's files are named for main.tsx to fetch after the first paint, not preloaded beside the HTML.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<meta name="nestling-app-file" content="/assets/react.js">');
+    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
   });
 
   it('each response has its own nonce', async () => {

@@ -152,6 +152,10 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
             .map((node) => node.getAttribute('aria-label') ?? node.textContent?.slice(0, 40)),
         );
         expect(drawnAgain).toEqual([]);
+        // The page painted with its own CSS inline; the app has applied the full stylesheets, for what it draws.
+        const fullStyles = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[data-full-style]')].map((link) => [link.media, link.sheet !== null]));
+        expect(fullStyles.length).toBeGreaterThan(0);
+        expect(fullStyles).toEqual(fullStyles.map(() => ['all', true]));
         if (pathname === '/') await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Sarah Thompson$/);
       } finally {
         await context.close();

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SsrPage, SsrState } from '../../client/app/ssr-state';
 import { SSR_STATE_ID } from '../../client/app/ssr-state';
+import { classesIn, criticalCss, parseStylesheet } from './critical-css';
 import { EARLY_EVENTS_SCRIPT } from './early-events';
 import type { RenderedPage } from '../../client/entry-server';
 import { activityFeedInput, COMMUNITY_FEED_INPUT, DEFAULT_NURSERY_CHIPS, longDate, nurserySearchInput, watchedCamera } from '../../shared/display';
@@ -63,24 +65,54 @@ async function watchedCameraLog(helpers: Helpers): Promise<void> {
 
 const ROOT = '<div id="root"></div>';
 
+/** A stylesheet of the client build: its URL and its CSS. */
+export interface Stylesheet {
+  href: string;
+  css: string;
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
+
 /**
- * The styles of the components that screens and lazy sections use (client/lib/route-styles.ts),
- * from the client build's manifest. index.html leaves them out (the first screen is client-rendered
- * there and they arrive with the code that needs them), but a rendered page shows those components
+ * The stylesheets a rendered page uses, in cascade order: index.html's own, then the styles of
+ * the components that screens and lazy sections use (client/lib/route-styles.ts, from the client
+ * build's manifest). index.html leaves the second out (the first screen is client-rendered there
+ * and they arrive with the code that needs them), but a rendered page shows those components
  * before any script runs: without their styles its sections were drawn unstyled until then (seen
- * with JavaScript off: bare inputs, chips' close icons at full width). With them linked, the
+ * with JavaScript off: bare inputs, chips' close icons at full width). Linked from the page, the
  * browser's later request for them (Vite's preload) finds them in place and adds nothing.
  */
-export function routeStylesheets(clientDir: string): string[] {
+export function pageStylesheets(clientDir: string, template: string): Stylesheet[] {
+  const hrefs = [...template.matchAll(STYLESHEET_LINK)].map((link) => link[1]!);
   const file = path.join(clientDir, '.vite/manifest.json');
-  if (!existsSync(file)) return [];
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string }>;
-  const routeStyles = manifest['src/client/lib/route-styles.ts'];
-  if (!routeStyles) throw new Error('src/client/lib/route-styles.ts is not in the client build manifest');
-  return [routeStyles.file];
+  if (existsSync(file)) {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string }>;
+    const routeStyles = manifest['src/client/lib/route-styles.ts'];
+    if (!routeStyles) throw new Error('src/client/lib/route-styles.ts is not in the client build manifest');
+    hrefs.push(`/${routeStyles.file}`);
+  }
+  return hrefs.map((href) => ({ href, css: readFileSync(path.join(clientDir, href), 'utf8') }));
 }
+
 /** index.html's theme script, a file there (its CSP has no nonce); a rendered page has it inline, one request fewer before the first paint. */
 const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
+/** Where a page's own theme script and critical CSS go in index.html's head. */
+const THEME_MARK = '<!--nestling:theme-->';
+const STYLES_MARK = '<!--nestling:styles-->';
+
+/** All a stream writes, as text. */
+async function readStream(stream: Pick<RenderedPage['stream'], 'pipe'>): Promise<string> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  stream.pipe(sink);
+  await finished(sink);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** JSON inside a script element: `<` escaped so no value can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -96,8 +128,8 @@ export function createPageRenderer(deps: {
   template: string;
   /** The built theme-init.js, which index.html names (THEME_SCRIPT). */
   themeScript: string;
-  /** Stylesheets a rendered page links beside index.html's own (routeStylesheets). */
-  stylesheets: string[];
+  /** The stylesheets a rendered page uses (pageStylesheets). */
+  stylesheets: Stylesheet[];
   config: Config;
   auth: AuthService;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
@@ -105,9 +137,22 @@ export function createPageRenderer(deps: {
 }) {
   const at = deps.template.indexOf(ROOT);
   if (at < 0) throw new Error(`index.html has no ${ROOT} for server-rendered pages`);
-  const links = deps.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
-  const [headBeforeTheme, headAfterTheme, ...rest] = deps.template.slice(0, at).replace('</head>', `${links}</head>`).split(THEME_SCRIPT);
-  if (headAfterTheme === undefined || rest.length > 0) throw new Error(`index.html must name ${THEME_SCRIPT} once before ${ROOT}`);
+  // The first screen's CSS goes inline where index.html links its stylesheet (critical-css.ts).
+  // The full stylesheets load as print styles, which hold no paint, and apply as the app starts
+  // (main.tsx); without JavaScript, the noscript links apply them. The app's files are named, not
+  // preloaded: main.tsx fetches them after the first paint. Preloaded, they shared a phone's slow
+  // network with the HTML, and Lighthouse counted every one of them into the largest paint (2.5 s
+  // on /, 1.5 s without them).
+  const styleRules = deps.stylesheets.flatMap((sheet) => parseStylesheet(sheet.css));
+  const links = (media: string) => deps.stylesheets.map((sheet) => `<link rel="stylesheet" crossorigin href="${sheet.href}"${media}>`).join('');
+  let linked = 0;
+  const head = deps.template
+    .slice(0, at)
+    .replace(STYLESHEET_LINK, () => (linked++ === 0 ? STYLES_MARK : ''))
+    .replace('</head>', `${linked === 0 ? STYLES_MARK : ''}${links(' media="print" data-full-style')}<noscript>${links('')}</noscript></head>`)
+    .replace(THEME_SCRIPT, THEME_MARK)
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<meta name="nestling-app-file" content="$1">');
+  if (head.split(THEME_MARK).length !== 2) throw new Error(`index.html must name ${THEME_SCRIPT} once before ${ROOT}`);
   const tail = deps.template.slice(at + ROOT.length);
 
   return async function renderPageReply(request: FastifyRequest, reply: FastifyReply, nonce: string) {
@@ -128,12 +173,14 @@ export function createPageRenderer(deps: {
     };
     const entry = await deps.entry();
     const page = await entry.renderPage({ url: request.url, ssr, nonce, onError: (error) => request.log.error({ err: error }, 'server rendering failed') });
-    const html = new Transform({
-      transform: (chunk: Buffer, _encoding, done) => done(null, chunk),
-      flush: (done) => done(null, `</div>${tail}`),
-    });
-    html.push(`${headBeforeTheme}<script nonce="${nonce}">${deps.themeScript}</script>${headAfterTheme}<script nonce="${nonce}">${EARLY_EVENTS_SCRIPT}</script><script type="application/json" id="${SSR_STATE_ID}" nonce="${nonce}">${scriptJson({ ...ssr, sections: page.sections } satisfies SsrPage)}</script><div id="root">`);
-    page.stream.pipe(html);
+    // Whole before it is sent (the render waits for everything, onAllReady): the head's CSS is
+    // what the body's classes use.
+    const body = await readStream(page.stream);
+    const critical = criticalCss(styleRules, classesIn(body));
+    const html =
+      head.replace(THEME_MARK, () => `<script nonce="${nonce}">${deps.themeScript}</script>`).replace(STYLES_MARK, () => `<style>${critical}</style>`) +
+      `<script nonce="${nonce}">${EARLY_EVENTS_SCRIPT}</script><script type="application/json" id="${SSR_STATE_ID}" nonce="${nonce}">${scriptJson({ ...ssr, sections: page.sections } satisfies SsrPage)}</script>` +
+      `<div id="root">${body}</div>${tail}`;
     // A family's page is never kept by a browser or a proxy; a signed-out page is revalidated like index.html.
     return reply
       .status(page.status)
