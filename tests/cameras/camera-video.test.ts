@@ -25,7 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(fakeDir, { recursive: true, force: true }));
 
-const packagerFolders = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('nestling-camera-test-cam-'));
+// This process's own camera: another test run on the machine (another checkout's CI) has its own folders.
+const CAMERA = `test-cam-${process.pid}`;
+const packagerFolders = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith(`nestling-camera-${CAMERA}-`));
 
 describe('the ffmpeg packager', () => {
   it('starts one process per camera on the first request, and stops it once the camera goes unwatched', async () => {
@@ -34,18 +36,18 @@ describe('the ffmpeg packager', () => {
     const video = ffmpegCameraVideo({ ffmpegPath: fakeFfmpeg, log: log as never, idleStopMs: 2_000 });
     expect(video.available('demo:testsrc')).toBe(true);
     expect(video.available(null)).toBe(false);
-    const [first, second] = await Promise.all([video.folderFor('test-cam', 'demo:testsrc'), video.folderFor('test-cam', 'demo:testsrc')]);
+    const [first, second] = await Promise.all([video.folderFor(CAMERA, 'demo:testsrc'), video.folderFor(CAMERA, 'demo:testsrc')]);
     expect(first).toBeDefined();
     expect(second).toBe(first);
     expect(await packagerFolders()).toHaveLength(1);
     // Still watched: each request keeps it going.
     for (let i = 0; i < 4; i++) {
       await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(await video.folderFor('test-cam', 'demo:testsrc')).toBe(first);
+      expect(await video.folderFor(CAMERA, 'demo:testsrc')).toBe(first);
     }
     // Unwatched for longer than the idle time: stopped, its folder gone.
     await expect.poll(packagerFolders, { timeout: 15_000, interval: 100 }).toHaveLength(0);
-    const again = await video.folderFor('test-cam', 'demo:testsrc');
+    const again = await video.folderFor(CAMERA, 'demo:testsrc');
     expect(again).toBeDefined();
     expect(again).not.toBe(first);
     await video.close();
@@ -56,7 +58,7 @@ describe('the ffmpeg packager', () => {
     // Idle time (300 ms) far shorter than the first playlist takes (1.5 s): the viewer still gets it.
     const video = ffmpegCameraVideo({ ffmpegPath: slowFfmpeg, log: log as never, idleStopMs: 300, firstPlaylistWaitMs: 10_000 });
     try {
-      const folder = await video.folderFor('test-cam', 'demo:testsrc');
+      const folder = await video.folderFor(CAMERA, 'demo:testsrc');
       expect(folder).toBeDefined();
       // Once ready and unwatched, the idle time applies again.
       await expect.poll(packagerFolders, { timeout: 15_000, interval: 100 }).toHaveLength(0);
@@ -68,7 +70,7 @@ describe('the ffmpeg packager', () => {
   it('gives up a packager that writes no playlist by its start-up deadline, and starts afresh on the next request', async () => {
     const video = ffmpegCameraVideo({ ffmpegPath: slowFfmpeg, log: log as never, idleStopMs: 60_000, firstPlaylistWaitMs: 300 });
     try {
-      expect(await video.folderFor('test-cam', 'demo:testsrc')).toBeUndefined();
+      expect(await video.folderFor(CAMERA, 'demo:testsrc')).toBeUndefined();
       await expect.poll(packagerFolders, { timeout: 5_000, interval: 100 }).toHaveLength(0);
     } finally {
       await video.close();
