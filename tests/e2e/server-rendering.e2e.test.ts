@@ -116,7 +116,6 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
     ['/monitoring', 'light', 390, /users\.me|cameras\.list|activities\.list/],
     ['/shadow-teachers', 'dark', 1280, /users\.me|shadowTeachers\.list/],
     ['/community', 'light', 390, /users\.me|community\.(posts|groups)\.list/],
-    ['/profile', 'dark', 390, /users\.me|children\.list|sessions\.list|passkeys\.list|twoStep\.status|pushSubscriptions\.list|notifications\.preferences|shadowBookings\.list|mentalHealth\.bookings\.list|apiTokens\.list|calendarSubscription\.get|webhooks\.list/],
   ] as const) {
     it(`hydrates the signed-in ${pathname} (${theme}, ${width} px) with no mismatch, no error, no second request for its data and none of its sections drawn again`, async () => {
       const context = await openContext({ javaScriptEnabled: true, signedIn: true, theme, width });

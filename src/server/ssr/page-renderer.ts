@@ -11,7 +11,6 @@ import { EARLY_EVENTS_SCRIPT } from './early-events';
 import type { RenderedPage } from '../../client/entry-server';
 import { activityFeedInput, COMMUNITY_FEED_INPUT, DEFAULT_NURSERY_CHIPS, longDate, nurserySearchInput, watchedCamera } from '../../shared/display';
 import { wallClock } from '../../shared/dates';
-import { PAGE_LIMIT_MAX } from '../../shared/schemas/common';
 import { isTimeZone, type Config } from '../config';
 import type { AuthService } from '../features/auth/auth.service';
 import { authenticate } from '../features/auth/auth.hooks';
@@ -49,8 +48,6 @@ function prefetchesFor(pathname: string, helpers: Helpers, user: Context['user']
       return [...shell, helpers.shadowTeachers.list.prefetch({})];
     case '/community':
       return [...shell, helpers.community.posts.list.prefetchInfinite(COMMUNITY_FEED_INPUT), helpers.community.groups.list.prefetch()];
-    case '/profile':
-      return [...shell, ...profileLists(helpers, user)];
     default:
       return shell;
   }
@@ -64,33 +61,6 @@ async function watchedCameraLog(helpers: Helpers): Promise<void> {
   const cameras = await helpers.cameras.list.fetch().catch(() => []);
   const camera = watchedCamera(cameras);
   if (camera) await helpers.activities.list.prefetch(activityFeedInput(camera.id));
-}
-
-/**
- * What the personal tab of /profile lists, with the page's own inputs and conditions (a carer sees
- * no bookings or integrations, staff no notification choices). Fetched in the browser after
- * hydration, their arrival was one render of 80 to 90 ms on a phone's CPU, and the sections drew
- * skeletons first. The hydration e2e test fails if the page asks for one of these again.
- */
-function profileLists(helpers: Helpers, user: NonNullable<Context['user']>): Promise<void>[] {
-  const carer = user.familyRole === 'carer';
-  return [
-    helpers.children.list.prefetch(),
-    helpers.sessions.list.prefetchInfinite({}),
-    helpers.passkeys.list.prefetchInfinite({}),
-    helpers.twoStep.status.prefetch(),
-    helpers.pushSubscriptions.list.prefetch(),
-    ...(user.familyRole !== null ? [helpers.notifications.preferences.prefetch()] : []),
-    ...(carer
-      ? []
-      : [
-          helpers.shadowBookings.list.prefetch({ parentId: user.id }),
-          helpers.mentalHealth.bookings.list.prefetchInfinite({ limit: PAGE_LIMIT_MAX }),
-          helpers.apiTokens.list.prefetchInfinite({}),
-          helpers.calendarSubscription.get.prefetch(),
-          ...(user.familyRole === 'guardian' || user.role === 'staff' ? [helpers.webhooks.list.prefetch()] : []),
-        ]),
-  ];
 }
 
 const ROOT = '<div id="root"></div>';
