@@ -15,7 +15,7 @@
 
 /** A stylesheet split once, at startup, into what can be kept or dropped per page. */
 export type StyleRule =
-  | { kind: 'rule'; text: string; classes: Set<string> | 'always' }
+  | { kind: 'rule'; text: string; classes: readonly string[] | 'always' }
   | { kind: 'group'; prelude: string; rules: StyleRule[] }
   | { kind: 'keep'; text: string };
 
@@ -64,7 +64,7 @@ export function criticalCss(rules: StyleRule[], used: ReadonlySet<string>): stri
   for (const rule of rules) {
     if (rule.kind === 'keep') css += rule.text;
     else if (rule.kind === 'rule') {
-      if (rule.classes === 'always' || [...rule.classes].some((name) => used.has(name))) css += rule.text;
+      if (rule.classes === 'always' || rule.classes.some((name) => used.has(name))) css += rule.text;
     } else {
       const inner = criticalCss(rule.rules, used);
       if (inner) css += `${rule.prelude}{${inner}}`;
@@ -83,14 +83,14 @@ export function classesIn(html: string): Set<string> {
 }
 
 /** The classes a selector list needs one of, or 'always' when one of its selectors names none. */
-function selectorClasses(selectorList: string): Set<string> | 'always' {
+function selectorClasses(selectorList: string): string[] | 'always' {
   const classes = new Set<string>();
   for (const selector of splitTopLevel(selectorList)) {
     const names = [...selector.matchAll(CLASS_NAME)].map((match) => match[1]!);
     if (names.length === 0) return 'always';
     for (const name of names) classes.add(name);
   }
-  return classes;
+  return [...classes];
 }
 
 /** A selector list's selectors: split at its commas, not at those inside `:is(...)` and the like. */

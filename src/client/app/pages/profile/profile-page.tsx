@@ -21,8 +21,8 @@ const FamilyCard = lazyNamed(() => import('../../../features/family/family-card'
 const ProfileBookings = lazyNamed(() => import('./profile-bookings'), 'ProfileBookings');
 const CarerNote = lazyNamed(() => import('../../../features/family/carer-note'), 'CarerNote');
 
-/** What a tab shows while its code arrives. */
-const tabLoading = (
+/** What the page shows while the user loads, and a tab while its code arrives. */
+const loading = (
   <Center py="xl">
     <Loader size="sm" aria-label="Loading" />
   </Center>
@@ -35,13 +35,7 @@ export function ProfilePage() {
   const [tab, setTab] = useState<ProfileTab>('personal');
   const nameInput = useRef<HTMLInputElement>(null);
 
-  if (isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  }
+  if (isLoading) return loading;
   return (
     <>
       <PageHeader title="Profile" />
@@ -74,7 +68,7 @@ export function ProfilePage() {
             </Tabs.List>
             <Tabs.Panel value="personal">
               <PersonalInfo user={user} nameInput={nameInput} />
-              <Suspense fallback={tabLoading}>
+              <Suspense fallback={loading}>
                 <SignInSecurity />
                 <PushDevices />
                 <NotificationPreferences user={user} />
@@ -82,7 +76,7 @@ export function ProfilePage() {
               </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="children">
-              <Suspense fallback={tabLoading}>
+              <Suspense fallback={loading}>
                 <Stack gap="lg">
                   <MyChildren />
                   {user.familyRole !== null && <FamilyCard />}
@@ -90,7 +84,7 @@ export function ProfilePage() {
               </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="bookings">
-              <Suspense fallback={tabLoading}>{user.familyRole === 'carer' ? <CarerNote /> : <ProfileBookings />}</Suspense>
+              <Suspense fallback={loading}>{user.familyRole === 'carer' ? <CarerNote /> : <ProfileBookings />}</Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="reports">
               <ReportsComingSoon />
