@@ -8,8 +8,12 @@ export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a'
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('.mantine-Skeleton-root, [aria-label="Loading"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
-  // Mantine's transitions (fades, slide-ins) finish within 250 ms; axe reads colours mid-fade otherwise.
-  await page.waitForTimeout(300);
+  // axe reads colours mid-fade otherwise: wait for Mantine's transitions (fades, slide-ins) to end.
+  // A fixed 300 ms was too short on a loaded machine (a toast read at contrast 1.08 in a CI run).
+  // Endless animations (loaders, the live dot) are left out; they never end.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => {});
 }
 
 /** The page's WCAG 2.2 AA violations, one readable line per rule with the elements at fault. */
