@@ -29,12 +29,12 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * on round 13's frozen method, 0b07918) in round 14, tuning-16 (held-out-15/, written blind by an
  * outside tester at the start of round 14, run once on round 14's frozen method, a5a1301) in
  * round 15, tuning-17 (held-out-16/, written blind by an outside tester at the start of round 15,
- * run once on round 15's frozen method, c3d6f27 and d2fc019) in round 16.
+ * run once on round 15's frozen method, c3d6f27 and d2fc019) in round 16, tuning-18 (held-out-17/,
+ * written blind by an outside tester at the start of round 16, run once on round 16's frozen
+ * method, f04f599) in round 17.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-17/ was written
- * blind by an outside tester at the start of round 16 (a2fceb2) and registered once round 16's
- * method was frozen (f04f599).
+ * while a round changes the method no set is registered as held out.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -56,7 +56,7 @@ export const EVALUATION_SETS = {
   'tuning-15': { urgent: 'held-out-14/urgent', ordinary: 'held-out-14/ordinary', questions: 'held-out-14/questions' },
   'tuning-16': { urgent: 'held-out-15/urgent', ordinary: 'held-out-15/ordinary', questions: 'held-out-15/questions' },
   'tuning-17': { urgent: 'held-out-16/urgent', ordinary: 'held-out-16/ordinary', questions: 'held-out-16/questions' },
-  'held-out': { urgent: 'held-out-17/urgent', ordinary: 'held-out-17/ordinary', questions: 'held-out-17/questions' },
+  'tuning-18': { urgent: 'held-out-17/urgent', ordinary: 'held-out-17/ordinary', questions: 'held-out-17/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
