@@ -13,7 +13,6 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Burger.css';

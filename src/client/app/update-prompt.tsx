@@ -43,7 +43,7 @@ export function UpdatePrompt() {
       px="md"
       py="sm"
       pos="fixed"
-      // Above the phone's bottom tab bar (64 px); the AppShell sits at z-index 100, modals at 200.
+      // Above the phone's bottom tab bar (64 px); the shell's bars sit at z-index 100, modals at 200.
       bottom={{ base: 76, sm: 24 }}
       left="50%"
       style={{ transform: 'translateX(-50%)', zIndex: 150, width: 'max-content', maxWidth: 'calc(100vw - 24px)' }}

@@ -1,4 +1,4 @@
-import { AppShell, Box } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
@@ -7,11 +7,12 @@ import { BottomTabs } from './bottom-tabs';
 import { MobileHeader } from './mobile-header';
 import { OfflineBanner } from './offline-banner';
 import { Sidebar } from './sidebar';
+import './app-layout.css';
 
 const LiveNotifications = lazyNamed(() => import('./notifications-popover'), 'LiveNotifications');
 
 /**
- * Sidebar on wide screens; a top bar, a drawer menu and a bottom tab bar on phones.
+ * Sidebar on wide screens; a top bar, a menu and a bottom tab bar on phones (app-layout.css).
  *
  * Each region is a Suspense boundary, though none waits for anything: on a server-rendered page
  * React hydrates what lies outside any boundary in one task, and each boundary afterwards in
@@ -22,38 +23,33 @@ const LiveNotifications = lazyNamed(() => import('./notifications-popover'), 'Li
 export function AppLayout() {
   const [navOpen, { toggle, close }] = useDisclosure(false);
   return (
-    <AppShell
-      header={{ height: { base: 56, sm: 0 } }}
-      footer={{ height: { base: 64, sm: 0 } }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
-      padding={{ base: 'md', sm: 'lg', lg: 'xl' }}
-    >
-      <AppShell.Header hiddenFrom="sm">
+    <div className="nestling-shell">
+      <header className="nestling-shell-header">
         <Suspense>
           <MobileHeader navOpen={navOpen} onToggleNav={toggle} onNavigate={close} />
         </Suspense>
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Main">
+      </header>
+      <nav className="nestling-shell-navbar" aria-label="Main" id="main-navigation" data-open={navOpen || undefined}>
         <Suspense>
           <Sidebar onNavigate={close} />
         </Suspense>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </nav>
+      <main className="nestling-shell-main">
         <Box maw={1280} mx="auto">
           <OfflineBanner />
           <Suspense>
             <Outlet />
           </Suspense>
         </Box>
-      </AppShell.Main>
-      <AppShell.Footer hiddenFrom="sm">
+      </main>
+      <footer className="nestling-shell-footer">
         <Suspense>
           <BottomTabs />
         </Suspense>
-      </AppShell.Footer>
+      </footer>
       <Suspense>
         <LiveNotifications />
       </Suspense>
-    </AppShell>
+    </div>
   );
 }

@@ -12,7 +12,14 @@ export function MobileHeader({ navOpen, onToggleNav, onNavigate }: { navOpen: bo
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
-        <Burger opened={navOpen} onClick={onToggleNav} size="sm" aria-label={navOpen ? 'Close menu' : 'Open menu'} />
+        <Burger
+          opened={navOpen}
+          onClick={onToggleNav}
+          size="sm"
+          aria-label={navOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={navOpen}
+          aria-controls="main-navigation"
+        />
         <Brand onNavigate={onNavigate} />
       </Group>
       <Suspense fallback={<BellPlaceholder />}>

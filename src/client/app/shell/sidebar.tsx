@@ -1,4 +1,4 @@
-import { AppShell, Divider, Group, Stack, Text } from '@mantine/core';
+import { Box, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconClipboardList, type Icon } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Suspense } from 'react';
@@ -18,23 +18,23 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const isStaff = user?.role === 'staff' || user?.role === 'admin';
   return (
     <>
-      <AppShell.Section p="md" visibleFrom="sm">
+      <Box p="md" visibleFrom="sm">
         <Group justify="space-between" wrap="nowrap">
           <Brand />
           <Suspense fallback={<BellPlaceholder />}>
             <NotificationsPopover />
           </Suspense>
         </Group>
-      </AppShell.Section>
-      <AppShell.Section grow px="sm" py={{ base: 'sm', sm: 0 }} style={{ overflowY: 'auto' }}>
+      </Box>
+      <Box px="sm" py={{ base: 'sm', sm: 0 }} style={{ flexGrow: 1, overflowY: 'auto' }}>
         <Stack gap={2}>
           {navItems.map(({ to, label, icon }) => (
             <SidebarLink key={to} to={to} label={label} icon={icon} onNavigate={onNavigate} />
           ))}
           {isStaff && <SidebarLink to="/staff" label="Log activities" icon={IconClipboardList} onNavigate={onNavigate} />}
         </Stack>
-      </AppShell.Section>
-      <AppShell.Section p="md">
+      </Box>
+      <Box p="md">
         <Stack gap="sm">
           <div>
             <Text size="xs" c="dimmed" mb={6}>
@@ -45,7 +45,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           <Divider />
           <ProfileLink onNavigate={onNavigate} />
         </Stack>
-      </AppShell.Section>
+      </Box>
     </>
   );
 }
