@@ -126,12 +126,21 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
   plugins: [react(), precacheList(), stableMantineIds(), appWithEntry()],
+  resolve: {
+    // TanStack's store imports the shim of useSyncExternalStore for React 17; React 19 has the
+    // hook, which the package's plain entry uses.
+    alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' }],
+  },
   build: isSsrBuild ? ssrBuild : {
     outDir: 'dist/client',
     emptyOutDir: true,
     // scripts/size.ts reads the manifest to find what `/` loads first.
     manifest: true,
     rolldownOptions: {
+      // @trpc/client declares no "sideEffects", so the bundler kept its WebSocket link (1 kB
+      // gzipped, never used: realtime is our own /ws) because importing the package runs its
+      // module. Its modules only define links and errors.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false }] },
       output: {
         // Libraries every screen needs change less often than our screens: separate chunks stay
         // cached across releases. Mantine is left to the bundler, so each route loads only the

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBabyCarriage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { childStatusLabel } from '../../../shared/display';
@@ -11,8 +11,6 @@ import { trpc } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { AddChildButton } from './add-child-button';
 import { ChildAvatar } from './child-avatar';
-
-const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 
 const statusColor = { Online: 'green', 'Nap Time': 'apricot', Offline: 'gray' } as const;
 
@@ -36,11 +34,11 @@ export function ChildrenSection() {
         }}
       >
         {(children) => (
-          <SimpleGrid cols={GRID_COLUMNS} spacing="md">
+          <div className="nestling-children-grid">
             {children.map((child) => (
               <ChildCard key={child.id} child={child} />
             ))}
-          </SimpleGrid>
+          </div>
         )}
       </QueryState>
     </Card>
@@ -68,10 +66,10 @@ function ChildCard({ child }: { child: ChildDto }) {
           </Group>
         </Stack>
       </Group>
-      <SimpleGrid cols={2} spacing="xs" mt="md">
+      <div className="nestling-child-facts">
         <InfoBox label="Current Activity" value={child.currentActivity ?? 'Nothing right now'} />
         <InfoBox label="Last Update" value={child.lastUpdate ? timeAgo(new Date(child.lastUpdate), now) : 'No updates yet'} />
-      </SimpleGrid>
+      </div>
       <Group grow gap="xs" mt="md">
         <Button component={Link} to="/monitoring" variant="light" size="xs">
           View Camera
@@ -100,7 +98,7 @@ function InfoBox({ label, value }: { label: string; value: string }) {
 
 function ChildSkeletons() {
   return (
-    <SimpleGrid cols={GRID_COLUMNS} spacing="md" role="status" aria-busy="true" aria-label="Loading children">
+    <div className="nestling-children-grid" role="status" aria-busy="true" aria-label="Loading children">
       {Array.from({ length: 2 }, (_, index) => (
         <Card key={index} padding="md" radius="md" data-testid="child-skeleton">
           <Group gap="sm" wrap="nowrap">
@@ -114,6 +112,6 @@ function ChildSkeletons() {
           <Skeleton h={28} mt="md" />
         </Card>
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

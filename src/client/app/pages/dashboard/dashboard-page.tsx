@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Card, Skeleton, Stack } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { ChildrenSection } from '../../../features/children/children-section';
 import { DashboardHeader } from './dashboard-header';
@@ -35,14 +35,14 @@ export function DashboardPage() {
       <Stack gap="lg">
         <ChildrenSection />
         <LiveMonitoringCard />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <div className="nestling-dashboard-pair">
           <Deferred height={430}>
             <NurseryFinderCard />
           </Deferred>
           <Deferred height={430}>
             <AssistantCard />
           </Deferred>
-        </SimpleGrid>
+        </div>
         <Deferred height={470}>
           <ProductsSection />
         </Deferred>
