@@ -20,17 +20,20 @@ describe('the second opinion beside the rules', () => {
     expect(result.answer.split('\n')[0]).toBe(EMERGENCY_CALL);
   });
 
-  it('overrules only an emergency rule, and only when all but certain the message is ordinary', () => {
-    const sure = { ordinary: 0.9999, category: 'seizure' };
-    const fairlySure = { ordinary: 0.99, category: 'seizure' };
+  it('overrules an emergency or crisis rule only when all but certain the message is ordinary, a referral never', () => {
+    const sure = { ordinary: 0.995, category: 'seizure' };
+    const fairlySure = { ordinary: 0.98, category: 'seizure' };
     expect(ruleStands('emergency', sure, SHIPPED_THRESHOLDS)).toBe(false);
     expect(ruleStands('emergency', fairlySure, SHIPPED_THRESHOLDS)).toBe(true);
-    expect(ruleStands('crisis', sure, SHIPPED_THRESHOLDS)).toBe(true);
+    expect(ruleStands('crisis', sure, SHIPPED_THRESHOLDS)).toBe(false);
+    expect(ruleStands('crisis', fairlySure, SHIPPED_THRESHOLDS)).toBe(true);
     expect(ruleStands('referral', sure, SHIPPED_THRESHOLDS)).toBe(true);
+    // Until round 17 a crisis rule always stood; without crisisOverruleAt it still does.
+    expect(ruleStands('crisis', { ordinary: 0.99999, category: 'abuse' }, { ordinaryBelow: 0.7, overruleAt: 0.999 })).toBe(true);
   });
 
-  it('ships the thresholds chosen on held-out-5 (bench/README.md), erring towards urgent', () => {
-    expect(SHIPPED_THRESHOLDS).toEqual({ ordinaryBelow: 0.7, overruleAt: 0.999 });
+  it('ships the thresholds chosen by leave-one-set-out in round 17 (bench/README.md), erring towards urgent', () => {
+    expect(SHIPPED_THRESHOLDS).toEqual({ ordinaryBelow: 0.7, overruleAt: 0.99, crisisOverruleAt: 0.99 });
     expect(modelFindsUrgent({ ordinary: 0.69, category: 'choking' }, SHIPPED_THRESHOLDS)).toBe(true);
     expect(modelFindsUrgent({ ordinary: 0.7, category: 'choking' }, SHIPPED_THRESHOLDS)).toBe(false);
   });

@@ -5,14 +5,14 @@
  * event, what was involved and the signs, in any order and with typos, counted only when they
  * describe something happening to a child now, not a question about prevention, something last
  * year or a figure of speech. A small trained model (triage-engine/second-opinion.ts) gives a
- * second opinion: it catches wording the rules have never met, and overrules an emergency rule
- * only when all but certain the message is ordinary. A message of several matters is also read
+ * second opinion: it catches wording the rules have never met, and overrules an emergency or
+ * crisis rule only when all but certain the message is ordinary. A message of several matters is also read
  * part by part (partsOf), so an emergency told among ordinary questions, or followed by a hopeful
  * "is that ok?", is not diluted by them. In real doubt it answers urgently.
  */
 import { MessageEvidence, type Cue } from './triage-engine/evidence';
 import { rules, type TriageCategory, type TriageLevel, type TriageRule } from './triage-engine/rules';
-import { modelFindsUrgent, type Opinion, ruleStands, SHIPPED_THRESHOLDS, secondOpinion } from './triage-engine/second-opinion';
+import { modelFindsUrgent, type Opinion, ruleStands, SHIPPED_THRESHOLDS, secondOpinion, type Thresholds } from './triage-engine/second-opinion';
 
 export type { TriageCategory, TriageLevel } from './triage-engine/rules';
 
@@ -79,6 +79,8 @@ export const DANGER_SIGNS: readonly Cue[] = [
 export interface SafetyNet {
   signsBelow: number;
   modelBelow: number;
+  /** Round 17, measured: a part of the message (partsOf) the model gives 'ordinary' less than this, read on its own (absent: never). */
+  partsBelow?: number;
 }
 
 /**
@@ -91,6 +93,16 @@ export interface SafetyNet {
  * but for the model's left-out training), no net 153 / 6 / 0, the model below 0.8 157 / 6 / 0,
  * below 0.75 155, a danger sign with the model below 0.9 154 / 6 / 0, any danger sign 154 / 33 / 29.
  * Danger signs alone are too common in ordinary messages to be a net; they are kept for measuring.
+ *
+ * Round 17 measured the model as the first reader by leave-one-set-out over all 18 tuning sets,
+ * each model trained without the set it is measured on (bench/README.md, round 17): a message
+ * urgent whenever the model gives 'ordinary' less than 0.9 (below 0.7 with its category's answer,
+ * else this check-in), the rules as the net, missed 4 of 2,957 emergencies (0 with the model
+ * reading the words alone and each part of a message read on its own below 0.3) against 5 for
+ * round 16's policy, for 90 (131) false alarms of 2,958 look-alikes against 63. Trained on every
+ * set, those models alarm on 9 to 20 of the ordinary probes of triage.test.ts, which they learn
+ * from, so the net stays at 0.8; the model still judges each part of a message when asked
+ * (partsBelow, measured, not shipped).
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.8 };
 
@@ -108,8 +120,12 @@ function reassuredByCheck(evidence: MessageEvidence): boolean {
  * an adult with no danger sign told of anyone now, where what it reads as urgent is the joke's words.
  */
 function modelAloneSetAside(evidence: MessageEvidence): boolean {
-  return reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS);
+  let setAside = setAsideByReading.get(evidence);
+  if (setAside === undefined) setAsideByReading.set(evidence, (setAside = reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS)));
+  return setAside;
 }
+/** Kept with each reading, which may be judged under several policies when measuring. */
+const setAsideByReading = new WeakMap<MessageEvidence, boolean>();
 
 /** Whether a message no rule or model calls urgent still holds the real doubt the safety net answers. */
 export function checkInHolds(evidence: MessageEvidence, opinion: Opinion, net: SafetyNet): boolean {
@@ -133,18 +149,45 @@ function answerFor(rule: TriageRule): string {
 }
 
 /**
+ * How the rules and the model decide together, and how a text is read and judged: triage() uses
+ * the shipped model and thresholds; the training script's cross-validation passes a model trained
+ * without the set it measures, other thresholds, and a reader that keeps what it has read.
+ */
+export interface TriageMethod {
+  /** When the model's 'ordinary' overrules an emergency rule, and when the model alone answers with its category. */
+  thresholds: Thresholds;
+  /** When the check-in answers what neither found urgent. */
+  net: SafetyNet;
+  /** The model's opinion of a reading. */
+  opinion: (evidence: MessageEvidence) => Opinion;
+  /** Reads a text (the whole message, or one of its parts). */
+  read: (text: string) => MessageEvidence;
+}
+
+/** The first rule that holds for a reading, kept with it: the same reading is judged by several thresholds when measuring. */
+const ruleHeld = new WeakMap<MessageEvidence, TriageRule | null>();
+function firstRuleHeld(evidence: MessageEvidence): TriageRule | undefined {
+  let held = ruleHeld.get(evidence);
+  if (held === undefined) {
+    held = rules.find((candidate) => evidence.holds(candidate)) ?? null;
+    ruleHeld.set(evidence, held);
+  }
+  return held ?? undefined;
+}
+
+/**
  * The rule whose answer a message gets: the first rule that holds, unless the model overrules
  * it; otherwise the rule of the model's category, when the model finds the message urgent. A
  * referral (a dose question) never outranks the model finding an emergency: in real doubt
  * between asking a pharmacist and calling now, the answer is urgent ("gave another dose at 7 ...
  * now he's throwing up" names a dose and tells of too much given).
  */
-function chooseRule(evidence: MessageEvidence, opinion: Opinion): TriageRule | undefined {
-  const held = rules.find((candidate) => evidence.holds(candidate));
-  if (held?.level === 'referral' && modelFindsUrgent(opinion, SHIPPED_THRESHOLDS)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
-  if (held) return ruleStands(held.level, opinion, SHIPPED_THRESHOLDS) ? held : undefined;
+function chooseRule(evidence: MessageEvidence, opinion: Opinion, thresholds: Thresholds): TriageRule | undefined {
+  const held = firstRuleHeld(evidence);
+  if (held?.level === 'referral' && modelFindsUrgent(opinion, thresholds)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
+  if (held) return ruleStands(held.level, opinion, thresholds) ? held : undefined;
   // The model alone does not outweigh a check told as passed, nor a laugh about an adult, with no danger sign now (modelAloneSetAside).
-  if (!modelFindsUrgent(opinion, SHIPPED_THRESHOLDS) || modelAloneSetAside(evidence)) return undefined;
+  if (!modelFindsUrgent(opinion, thresholds) || modelAloneSetAside(evidence)) return undefined;
   return rules.find((candidate) => candidate.category === opinion.category);
 }
 
@@ -227,15 +270,35 @@ export function partsOf(message: string): string[] {
 }
 
 /** The emergency or crisis rule one part of a message holds, read as if the parent had sent it alone. */
-function urgentRuleInParts(message: string): TriageRule | undefined {
+function urgentRuleInParts(message: string, method: TriageMethod): TriageRule | undefined {
   for (const part of partsOf(message)) {
-    const evidence = new MessageEvidence(part);
+    const evidence = method.read(part);
     // A rule must hold in the part: the model alone, reading a fragment, is not the parent's whole story.
-    const held = rules.find((candidate) => evidence.holds(candidate));
-    if (held && held.level !== 'referral' && ruleStands(held.level, secondOpinion(evidence), SHIPPED_THRESHOLDS)) return held;
+    const held = firstRuleHeld(evidence);
+    if (held && held.level !== 'referral' && ruleStands(held.level, method.opinion(evidence), method.thresholds)) return held;
   }
   return undefined;
 }
+
+/** The model's opinion of the first part of a message it doubts on its own (SafetyNet.partsBelow), if any. */
+function doubtInParts(message: string, method: TriageMethod): Opinion | undefined {
+  const below = method.net.partsBelow;
+  if (!below) return undefined;
+  for (const part of partsOf(message)) {
+    const evidence = method.read(part);
+    const opinion = method.opinion(evidence);
+    if (opinion.ordinary < below && !modelAloneSetAside(evidence)) return opinion;
+  }
+  return undefined;
+}
+
+/** The shipped method: the shipped model and its thresholds, the shipped safety net, each text read afresh. */
+export const SHIPPED_METHOD: TriageMethod = {
+  thresholds: SHIPPED_THRESHOLDS,
+  net: SHIPPED_SAFETY_NET,
+  opinion: secondOpinion,
+  read: (text) => new MessageEvidence(text),
+};
 
 /**
  * The urgent situation a message describes, or null when there is none. The whole message is read
@@ -243,13 +306,19 @@ function urgentRuleInParts(message: string): TriageRule | undefined {
  * part is the answer: in real doubt, urgent.
  */
 export function triage(message: string, net: SafetyNet = SHIPPED_SAFETY_NET): TriageResult | null {
-  const evidence = new MessageEvidence(message);
-  const opinion = secondOpinion(evidence);
-  const whole = chooseRule(evidence, opinion);
-  const rule = whole && whole.level !== 'referral' ? whole : (urgentRuleInParts(message) ?? whole);
+  return triageWith(message, net === SHIPPED_SAFETY_NET ? SHIPPED_METHOD : { ...SHIPPED_METHOD, net });
+}
+
+/** triage() by a given method: the training script measures other models and thresholds with it. */
+export function triageWith(message: string, method: TriageMethod): TriageResult | null {
+  const evidence = method.read(message);
+  const opinion = method.opinion(evidence);
+  const whole = chooseRule(evidence, opinion, method.thresholds);
+  const rule = whole && whole.level !== 'referral' ? whole : (urgentRuleInParts(message, method) ?? whole);
   if (!rule) {
-    if (!checkInHolds(evidence, opinion, net)) return null;
-    const likeliest = rules.find((candidate) => candidate.category === opinion.category && candidate.level !== 'referral');
+    const doubt = checkInHolds(evidence, opinion, method.net) ? opinion : doubtInParts(message, method);
+    if (!doubt) return null;
+    const likeliest = rules.find((candidate) => candidate.category === doubt.category && candidate.level !== 'referral');
     return { category: likeliest?.category ?? 'unresponsive', level: 'check-in', answer: CHECK_IN_ANSWER, relatedSlugs: likeliest?.relatedSlugs ?? [] };
   }
   return { category: rule.category, level: rule.level, answer: answerFor(rule), relatedSlugs: rule.relatedSlugs ?? [] };

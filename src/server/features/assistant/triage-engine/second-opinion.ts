@@ -8,8 +8,8 @@
  * reading of the message: each frame a sentence is set in, and each cue with what discounts it
  * (MessageEvidence.readingFeatures). It runs offline in a few
  * microseconds, and the same message always gets the same answer. It finds urgent what no rule
- * holds for when it is fairly sure, and overrules an emergency rule only when all but certain
- * the message is ordinary.
+ * holds for when it is fairly sure, and overrules an emergency or crisis rule only when all but
+ * certain the message is ordinary (a crisis rule since round 17).
  *
  * The weights are trained by tests/assistant-eval/train-second-opinion.ts from the tuning sets
  * only, and stored quantised to int8 in second-opinion.model.json (17 classes x 16,384 hashed
@@ -27,7 +27,12 @@ export interface LinearModel {
   bias: number[];
   /** Int8 weights, class-major (classes x buckets), base64. */
   weights: string;
+  /** Kinds of feature the model does without (secondOpinionFeatures); none when absent. */
+  without?: FeatureKind[];
 }
+
+/** The kinds of feature: the rules' reading, lemmas, pairs of adjacent lemmas, letter triples. */
+export type FeatureKind = 'reading' | 'words' | 'pairs' | 'letters';
 
 /** When the model's opinion counts beside the rules. */
 export interface Thresholds {
@@ -35,6 +40,8 @@ export interface Thresholds {
   ordinaryBelow: number;
   /** An emergency rule is overruled when the model gives 'ordinary' at least this. */
   overruleAt: number;
+  /** A crisis rule (self-harm, abuse) is overruled when the model gives 'ordinary' at least this; never when absent. */
+  crisisOverruleAt?: number;
 }
 
 export interface SecondOpinionModel extends LinearModel, Thresholds {}
@@ -64,8 +71,8 @@ function hash(text: string): number {
  * governs it), each pair of adjacent words within a sentence, and the letter triples of each
  * word (with its edges), scaled so that long messages do not outweigh short ones.
  */
-export function secondOpinionFeatures(evidence: MessageEvidence, buckets: number): Map<number, number> {
-  const names: string[] = evidence.readingFeatures();
+export function secondOpinionFeatures(evidence: MessageEvidence, buckets: number, without: readonly FeatureKind[] = []): Map<number, number> {
+  const names: string[] = without.includes('reading') ? [] : evidence.readingFeatures();
   for (const sentence of evidence.sentences) {
     let previous = '<s>';
     for (const token of sentence) {
@@ -74,8 +81,10 @@ export function secondOpinionFeatures(evidence: MessageEvidence, buckets: number
         continue;
       }
       const lemma = token.negated ? `not:${token.lemma}` : token.lemma;
-      names.push(`w:${lemma}`, `b:${previous}|${lemma}`);
+      if (!without.includes('words')) names.push(`w:${lemma}`);
+      if (!without.includes('pairs')) names.push(`b:${previous}|${lemma}`);
       previous = lemma;
+      if (without.includes('letters')) continue;
       const padded = `<${token.word}>`;
       for (let i = 0; i + 3 <= padded.length; i++) names.push(`c:${padded.slice(i, i + 3)}`);
     }
@@ -110,7 +119,7 @@ export function weightsOf(model: LinearModel): Int8Array {
 
 /** Each class's probability for a message, in the model's order. */
 export function probabilitiesOf(model: LinearModel, weights: Int8Array, evidence: MessageEvidence): number[] {
-  return classProbabilities(weights, model.bias, model.scale, secondOpinionFeatures(evidence, model.buckets), model.buckets);
+  return classProbabilities(weights, model.bias, model.scale, secondOpinionFeatures(evidence, model.buckets, model.without), model.buckets);
 }
 
 /**
@@ -129,11 +138,12 @@ export function opinionOf(model: LinearModel, weights: Int8Array, evidence: Mess
 }
 
 /**
- * Whether a rule's answer stands against the model's opinion. Only an emergency rule can be
- * overruled, and only when the model is all but certain the message is ordinary: a crisis
- * (self-harm, abuse) always stands, and a dose question is only ever referred.
+ * Whether a rule's answer stands against the model's opinion. An emergency rule is overruled only
+ * when the model is all but certain the message is ordinary; a crisis rule (self-harm, abuse)
+ * likewise at crisisOverruleAt (until round 17 it always stood); a dose question is only ever referred.
  */
 export function ruleStands(level: TriageLevel, opinion: Opinion, thresholds: Thresholds): boolean {
+  if (level === 'crisis') return thresholds.crisisOverruleAt === undefined || opinion.ordinary < thresholds.crisisOverruleAt;
   return level !== 'emergency' || opinion.ordinary < thresholds.overruleAt;
 }
 
@@ -144,7 +154,11 @@ export function modelFindsUrgent(opinion: Opinion, thresholds: Thresholds): bool
 
 const shipped = model as SecondOpinionModel;
 const shippedWeights = weightsOf(shipped);
-export const SHIPPED_THRESHOLDS: Thresholds = { ordinaryBelow: shipped.ordinaryBelow, overruleAt: shipped.overruleAt };
+export const SHIPPED_THRESHOLDS: Thresholds = {
+  ordinaryBelow: shipped.ordinaryBelow,
+  overruleAt: shipped.overruleAt,
+  ...(shipped.crisisOverruleAt === undefined ? {} : { crisisOverruleAt: shipped.crisisOverruleAt }),
+};
 
 /** The shipped model's opinion of a message. */
 export function secondOpinion(evidence: MessageEvidence): Opinion {
