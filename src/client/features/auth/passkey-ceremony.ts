@@ -13,10 +13,13 @@ import type { authenticationResponse, registrationResponse } from '../../../shar
 export const passkeysSupported = () => browserSupportsWebAuthn();
 
 /**
- * The same for a screen the server may render: false until mounted, since the server cannot
- * know, and the browser's first render must match the server's HTML.
+ * The same for a screen the server may render: undefined until mounted, since the server cannot
+ * know and the browser's first render must match the server's HTML. A screen shows "cannot" only
+ * on false: shown on the server's HTML and taken away on mounting, the notice moved what was
+ * below it under a parent's finger (seen: a passkey's Rename tapped as /profile hydrated hit the
+ * password form instead).
  */
-export const usePasskeysSupported = () => useMounted() && passkeysSupported();
+export const usePasskeysSupported = (): boolean | undefined => (useMounted() ? passkeysSupported() : undefined);
 
 /** Asks the browser to make a passkey from the server's options; answers what the server checks. */
 export async function createPasskey(optionsJSON: unknown): Promise<z.input<typeof registrationResponse>> {

@@ -58,11 +58,13 @@ export function Passkeys() {
             Sign in with your fingerprint, face or screen lock instead of your password. A passkey cannot be phished, and it counts as both steps of two-step sign-in.
           </Text>
         </div>
-        <Button leftSection={<IconKey size={16} aria-hidden />} onClick={() => void add()} loading={adding} disabled={!supported}>
+        {/* Off until the browser is known: a tap held for hydration and replayed later is no
+            longer the gesture some browsers require before they make a passkey. */}
+        <Button leftSection={<IconKey size={16} aria-hidden />} onClick={() => void add()} loading={adding} disabled={supported !== true}>
           Add a passkey
         </Button>
       </Group>
-      {!supported && (
+      {supported === false && (
         <Alert color="yellow" variant="light" mb="md">
           This browser cannot make passkeys. Try a recent version of Safari, Chrome, Edge or Firefox.
         </Alert>
