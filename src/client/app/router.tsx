@@ -1,10 +1,10 @@
-import { Center, Loader } from '@mantine/core';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './pages/not-found-page';
 import { AppLayout } from './shell/app-layout';
 import { withRouteStyles } from '../lib/lazy-with-styles';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 import { messagesSearch } from '../features/messages/messages-search';
+import { PageLoader } from '../components/page-loader';
 
 /** Only same-site paths may be a post-sign-in destination. */
 function safeRedirect(value: unknown): string | undefined {
@@ -93,14 +93,6 @@ export const routeTree = rootRoute.addChildren([
   joinFamilyRoute,
 ]);
 
-function PendingPage() {
-  return (
-    <Center py="xl">
-      <Loader size="sm" aria-label="Loading" />
-    </Center>
-  );
-}
-
 /**
  * The browser's history by default; tests and the server pass a memory history. `nonce` is the
  * page's CSP nonce, for any script the router writes while the server renders.
@@ -110,7 +102,7 @@ export function createAppRouter(options: { history?: RouterHistory; nonce?: stri
     routeTree,
     history: options.history,
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
-    defaultPendingComponent: PendingPage,
+    defaultPendingComponent: PageLoader,
     defaultPreload: 'intent',
     scrollRestoration: true,
   });

@@ -1,4 +1,3 @@
-import { Center, Loader } from '@mantine/core';
 import { IconMailCheck, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { requestPasswordResetInput } from '../../../shared/schemas/passwords';
@@ -6,6 +5,7 @@ import { PageNotice } from '../../components/page-notice';
 import { fieldErrorsOf, messageOf, type FieldErrors } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { AuthForm, EmailField } from './auth-form';
+import { PageLoader } from '../../components/page-loader';
 
 const BACK_TO_SIGN_IN = { to: '/sign-in', label: 'Back to sign in' } as const;
 
@@ -13,11 +13,7 @@ const BACK_TO_SIGN_IN = { to: '/sign-in', label: 'Back to sign in' } as const;
 export function ForgotPasswordPage() {
   const options = trpc.password.options.useQuery();
   if (options.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoader />;
   }
   return options.data?.byEmail === false ? <AskSomeone /> : <RequestLink />;
 }

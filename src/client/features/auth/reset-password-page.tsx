@@ -1,4 +1,4 @@
-import { Center, Loader, PasswordInput, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { fieldErrorsOf, messageOf, serverFieldError, type FieldErrors } from '..
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { AuthForm } from './auth-form';
+import { PageLoader } from '../../components/page-loader';
 
 const route = getRouteApi('/reset-password/$secret');
 
@@ -17,11 +18,7 @@ export function ResetPasswordPage() {
   const wellFormed = resetSecret.safeParse(secret).success;
   const link = trpc.password.describe.useQuery({ secret }, { enabled: wellFormed, retry: false });
   if (wellFormed && link.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (!wellFormed || !link.data) return (
       <LinkNotWorking

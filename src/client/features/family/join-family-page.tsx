@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { longDate } from '../../../shared/display';
@@ -8,6 +8,7 @@ import { ButtonLink } from '../../components/links';
 import { messageOf } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { PageLoader } from '../../components/page-loader';
 
 const route = getRouteApi('/join/$secret');
 
@@ -23,11 +24,7 @@ export function JoinFamilyPage() {
   const invitation = trpc.family.invitations.preview.useQuery({ secret }, { enabled: wellFormed, retry: false });
   const { user, isLoading } = useCurrentUser();
   if ((wellFormed && invitation.isLoading) || isLoading) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (!wellFormed || !invitation.data) return (
       <LinkNotWorking

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { IconCalendarEvent, IconChartBar, IconMoodKid, IconUser } from '@tabler/icons-react';
 import { Suspense, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/use-current-user';
 import { PersonalInfo } from '../../../features/auth/personal-info';
 import { ProfileHeader } from './profile-header';
 import { ReportsComingSoon } from './reports-coming-soon';
+import { PageLoader } from '../../../components/page-loader';
 
 // Each in its own chunk. The sections under the personal details were one module with the page,
 // whose evaluation held a phone's main thread for about 130 ms; now each is its own task (the
@@ -22,11 +23,7 @@ const ProfileBookings = lazyNamed(() => import('./profile-bookings'), 'ProfileBo
 const CarerNote = lazyNamed(() => import('../../../features/family/carer-note'), 'CarerNote');
 
 /** What the page shows while the user loads, and a tab while its code arrives. */
-const loading = (
-  <Center py="xl">
-    <Loader size="sm" aria-label="Loading" />
-  </Center>
-);
+const loading = <PageLoader />;
 
 type ProfileTab = 'personal' | 'children' | 'bookings' | 'reports';
 
