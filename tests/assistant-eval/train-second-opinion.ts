@@ -44,7 +44,13 @@ import { EVALUATION_SETS, load, type LabelledQuestion, type Ordinary, type SetNa
 
 /** 2^12 and 2^13 buckets caught fewer of held-out-5's emergencies with the rules (190 and 191 of 192 at 0.4). */
 const BUCKETS = 1 << 14;
-const EPOCHS = 20;
+/**
+ * 20 until round 17. With 40, by leave-one-set-out over tuning-6 to tuning-18 (bench/README.md, round
+ * 17), the model fits its probes closely enough for the net to rise from 0.8 to 0.85 (triage.ts,
+ * SHIPPED_SAFETY_NET) without alarming on any ordinary probe, and it then missed 4 of 2,112
+ * emergencies with 44 false alarms of 2,112, against 5 and 42 with 20 epochs and the net at 0.8.
+ */
+const EPOCHS = 40;
 const LEARNING_RATE = 0.3;
 const L2 = 1e-5;
 /** Urgent examples count this much more than ordinary ones: a miss costs more than a false alarm. */
@@ -89,7 +95,7 @@ const ORDINARY_BELOW = 0.7;
  * Until round 16, chosen the same way: with each of the six tuning sets left out in turn,
  * overruling emergency rules at 0.999 cost none of their 1,032 emergencies and took 3 of
  * held-out-5's 9 false alarms away. Round 17, by leave-one-set-out over all 18 tuning sets with
- * the whole triage (--cross-validate; bench/README.md, round 17), the net at 0.8: 0.999, 0.99 and
+ * the whole triage (--cross-validate; bench/README.md, round 17), 20 epochs, the net at 0.8: 0.999, 0.99 and
  * 0.98 each missed 5 of 2,957 emergencies (all in tuning-7 and tuning-18), with 63, 57 and 57 false
  * alarms of 2,958 look-alikes; with a crisis rule (self-harm, abuse) overruled at the same point,
  * which until round 17 always stood, 62, 53 and 53 (on tuning-18 alone 10, 5 and 5: "killing

@@ -101,10 +101,12 @@ export interface SafetyNet {
  * reading the words alone and each part of a message read on its own below 0.3) against 5 for
  * round 16's policy, for 90 (131) false alarms of 2,958 look-alikes against 63. Trained on every
  * set, those models alarm on 9 to 20 of the ordinary probes of triage.test.ts, which they learn
- * from, so the net stays at 0.8; the model still judges each part of a message when asked
- * (partsBelow, measured, not shipped).
+ * from. Trained for 40 epochs, the model passes the probes with the net at 0.85 (not 0.9: "he
+ * swallowed his chewing gum"); over tuning-6 to tuning-18 that missed 4 of 2,112 emergencies with
+ * 44 false alarms of 2,112, against 5 and 42 at 0.8 with 20 epochs, and 5 and 52 for round 16's
+ * policy. The model can also judge each part of a message (partsBelow): measured, not shipped.
  */
-export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.8 };
+export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85 };
 
 /**
  * Whether the message tells a check the parent is taught, passed, with no danger sign told now: a
