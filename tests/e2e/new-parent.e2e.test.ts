@@ -135,6 +135,9 @@ describe('a new parent', () => {
     await page.getByRole('article', { name: title }).getByRole('button', { name: /^Unlike \(1 like\)/ }).waitFor();
 
     await page.getByRole('tab', { name: 'Support Groups' }).click();
+    // The reloaded page may still be hydrating: the tap is held until then, and the feed's posts
+    // (articles too) stay on screen until the tab has switched (seen in CI: a post read as the group).
+    await page.getByRole('tab', { name: 'Support Groups', selected: true }).waitFor();
     const group = page.getByRole('article').first();
     const groupName = (await group.getAttribute('aria-label'))!;
     await group.getByRole('button', { name: 'View group' }).click();

@@ -125,8 +125,9 @@ describe('turning notifications on in a real Chromium', () => {
     });
     const message = { title: 'Leo had lunch', body: 'Pasta and peas, ate it all', url: '/monitoring', tag: 'activity-1' };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId, data: JSON.stringify(message) });
+    // A second's polling (vitest's default) was too short in CI with both browser suites running: the worker had not shown it yet.
     await expect
-      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration('/'))!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }))))
+      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration('/'))!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }))), { timeout: 15_000 })
       .toEqual([{ title: message.title, body: message.body, tag: message.tag, url: `${baseUrl}/monitoring` }]);
 
     // The card, on, reads well at both sizes and in both themes.
