@@ -72,6 +72,8 @@ function hash(text: string): number {
  * word (with its edges), scaled so that long messages do not outweigh short ones.
  */
 export function secondOpinionFeatures(evidence: MessageEvidence, buckets: number, without: readonly FeatureKind[] = []): Map<number, number> {
+  // Decided once, not per word: every chat message comes through here.
+  const [words, pairs, letters] = (['words', 'pairs', 'letters'] as const).map((kind) => !without.includes(kind));
   const names: string[] = without.includes('reading') ? [] : evidence.readingFeatures();
   for (const sentence of evidence.sentences) {
     let previous = '<s>';
@@ -81,10 +83,10 @@ export function secondOpinionFeatures(evidence: MessageEvidence, buckets: number
         continue;
       }
       const lemma = token.negated ? `not:${token.lemma}` : token.lemma;
-      if (!without.includes('words')) names.push(`w:${lemma}`);
-      if (!without.includes('pairs')) names.push(`b:${previous}|${lemma}`);
+      if (words) names.push(`w:${lemma}`);
+      if (pairs) names.push(`b:${previous}|${lemma}`);
       previous = lemma;
-      if (without.includes('letters')) continue;
+      if (!letters) continue;
       const padded = `<${token.word}>`;
       for (let i = 0; i + 3 <= padded.length; i++) names.push(`c:${padded.slice(i, i + 3)}`);
     }
