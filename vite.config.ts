@@ -43,37 +43,60 @@ function precacheList(): Plugin {
 }
 
 /**
+ * The client build loads `code` in place of one of Mantine's modules, and fails if Mantine moves
+ * the file rather than silently losing the replacement.
+ */
+function replaceMantineModule(name: string, file: RegExp, code: string): Plugin {
+  let replaced = false;
+  return {
+    name: `nestling-${name}`,
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    enforce: 'pre',
+    load(id) {
+      if (!file.test(id)) return null;
+      replaced = true;
+      return code;
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error(`${file} was not found: check ${name} in vite.config.ts against the new Mantine`);
+    },
+  };
+}
+
+/**
  * Mantine's useId renders React's id, then swaps it for a random one in a layout effect. On a
  * server-rendered page each swap is an update straight after hydration, and together they are one
  * synchronous re-render of every component that uses it (AppShell, popovers, inputs): about 0.65 s
  * of one blocking task on a phone (4x slower CPU, CPU profile of / in bench/README.md). The client
  * build keeps React's id instead: the same on the server (which loads Mantine's own hook from
  * node_modules and renders its first value, this one) and in the browser, which is what useId is
- * for. The build fails if Mantine moves the file, rather than silently losing the fix.
+ * for.
  */
-function stableMantineIds(): Plugin {
-  const file = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
-  let replaced = false;
-  return {
-    name: 'nestling-stable-mantine-ids',
-    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
-    enforce: 'pre',
-    load(id) {
-      if (!file.test(id)) return null;
-      replaced = true;
-      return [
-        "import { useId as useReactId } from 'react';",
-        'export function useId(staticId) {',
-        '  const id = useReactId();',
-        "  return typeof staticId === 'string' ? staticId : `mantine-${id.replace(/:/g, '')}`;",
-        '}',
-      ].join('\n');
-    },
-    buildEnd(error) {
-      if (!error && !replaced) this.error("@mantine/hooks' use-id.mjs was not found: check stableMantineIds() against the new Mantine");
-    },
-  };
-}
+const stableMantineIds = () =>
+  replaceMantineModule(
+    'stable-mantine-ids',
+    /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/,
+    [
+      "import { useId as useReactId } from 'react';",
+      'export function useId(staticId) {',
+      '  const id = useReactId();',
+      "  return typeof staticId === 'string' ? staticId : `mantine-${id.replace(/:/g, '')}`;",
+      '}',
+    ].join('\n'),
+  );
+
+/**
+ * The theme's CSS variables are a stylesheet (src/client/app/theme-variables.css) and
+ * MantineProvider is told to compute none (withCssVariables={false} in providers.tsx), but it
+ * still imports the component that would, and with it Mantine's resolver of every variable:
+ * 2.3 kB gzipped of the first load that never runs.
+ */
+const noRuntimeCssVariables = () =>
+  replaceMantineModule(
+    'no-runtime-css-variables',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]MantineCssVariables\.mjs$/,
+    'export function MantineCssVariables() { return null; }',
+  );
 
 /**
  * index.html names the entry (src/client/main.tsx), which imports the app (src/client/boot.tsx)
@@ -125,7 +148,7 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), precacheList(), stableMantineIds(), appWithEntry()],
+  plugins: [react(), precacheList(), stableMantineIds(), noRuntimeCssVariables(), appWithEntry()],
   resolve: {
     // TanStack's store imports the shim of useSyncExternalStore for React 17; React 19 has the
     // hook, which the package's plain entry uses.

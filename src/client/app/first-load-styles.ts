@@ -3,6 +3,8 @@
 // dialogs that use it. (All of Mantine's styles.css would be 41 kB gzipped on the first load.)
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables over Mantine's defaults (MantineProvider computes none: providers.tsx).
+import './theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';

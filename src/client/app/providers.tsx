@@ -3,7 +3,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { lazyNamed } from '../lib/lazy-with-styles';
 import { trpc, type createTrpcClient } from '../lib/trpc';
-import { accessibleColorsResolver } from '../lib/accessible-colors';
 import { watchQueryClient } from '../lib/offline/offline-data';
 import { colorSchemeManager, theme } from '../lib/theme';
 
@@ -28,7 +27,8 @@ export function Providers({ queryClient, trpcClient, children, env }: ProvidersP
           theme={theme}
           colorSchemeManager={colorSchemeManager}
           defaultColorScheme="light"
-          cssVariablesResolver={accessibleColorsResolver}
+          // The theme's CSS variables are a stylesheet (app/theme-variables.css), not computed here.
+          withCssVariables={false}
           env={env}
         >
           <Suspense>
