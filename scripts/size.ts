@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// Lowered from 170 kB as the first load shrinks (issue 17 aims at 150 kB), so what was won stays won.
-const BUDGET_BYTES = { js: 158 * 1000, css: 35 * 1000 };
+// Issue 17's goal for the first load of /: lowered from 170 kB as it shrank, so what was won stays won.
+const BUDGET_BYTES = { js: 150 * 1000, css: 35 * 1000 };
 const CLIENT_DIR = path.resolve('dist/client');
 const ENTRY = 'index.html';
 /** `/` renders the dashboard, so its chunk is part of the first load. */
