@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { LAZY_CODE_FILE } from './src/server/ssr/lazy-code';
 
 // `npm run dev` runs the API on PORT (default 3000); `npx vite` serves the client with hot
 // reload and forwards API and realtime traffic there. The /ws endpoint checks the Origin
@@ -98,6 +99,51 @@ const noRuntimeCssVariables = () =>
     'export function MantineCssVariables() { return null; }',
   );
 
+type Chunks = Map<string, Rolldown.OutputChunk>;
+
+const chunksOf = (bundle: Rolldown.OutputBundle): Chunks =>
+  new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+
+/** The chunk of src/client/boot.tsx, the app that main.tsx starts. */
+function appChunk(chunks: Chunks): Rolldown.OutputChunk {
+  const app = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/client/boot.tsx')));
+  if (!app) throw new Error('src/client/boot.tsx is not in the bundle: update appChunk() in vite.config.ts');
+  return app;
+}
+
+/** A chunk's file and the files of every chunk it imports statically, in load order. */
+function staticClosure(chunk: Rolldown.OutputChunk, chunks: Chunks, files = new Set<string>()): Set<string> {
+  if (files.has(chunk.fileName)) return files;
+  files.add(chunk.fileName);
+  chunk.imports.forEach((file) => staticClosure(chunks.get(file)!, chunks, files));
+  return files;
+}
+
+/**
+ * Writes LAZY_CODE_FILE: for each export of a lazily loaded chunk (a screen, a section), the
+ * scripts it needs beyond the app's own. A server-rendered page names those of its screen and
+ * sections (server/ssr/page-renderer.ts) for main.tsx to fetch with the app's, before it hydrates:
+ * Vite's preload lists carry no scripts (build.modulePreload below), and the screen's chunk would
+ * otherwise be fetched only when the router asks for it, and its imports one round trip later.
+ */
+function lazyCodeFiles(): Plugin {
+  return {
+    name: 'nestling-lazy-code-files',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      const app = staticClosure(appChunk(chunks), chunks);
+      const files: Record<string, string[]> = {};
+      for (const chunk of chunks.values()) {
+        if (!chunk.isDynamicEntry) continue;
+        const needed = [...staticClosure(chunk, chunks)].filter((file) => !app.has(file));
+        for (const name of chunk.exports) files[name] = [...new Set([...(files[name] ?? []), ...needed])];
+      }
+      this.emitFile({ type: 'asset', fileName: LAZY_CODE_FILE, source: `${JSON.stringify(files, null, 1)}\n` });
+    },
+  };
+}
+
 /**
  * index.html names the entry (src/client/main.tsx), which imports the app (src/client/boot.tsx)
  * once the page has painted. This links the app's files in index.html as Vite links the entry's:
@@ -111,18 +157,9 @@ function appWithEntry(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunks = new Map(Object.values(bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
-        const app = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/client/boot.tsx')));
-        if (!app) throw new Error('src/client/boot.tsx is not in the bundle: update appWithEntry() in vite.config.ts');
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (chunk: Rolldown.OutputChunk) => {
-          if (scripts.has(chunk.fileName)) return;
-          scripts.add(chunk.fileName);
-          chunk.viteMetadata?.importedCss.forEach((file) => styles.add(file));
-          chunk.imports.forEach((file) => visit(chunks.get(file)!));
-        };
-        visit(app);
+        const chunks = chunksOf(bundle ?? {});
+        const scripts = staticClosure(appChunk(chunks), chunks);
+        const styles = new Set([...scripts].flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]));
         const link = (rel: string, file: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `/${file}` }, injectTo: 'head' as const });
         const linked = (file: string) => html.includes(`"/${file}"`);
         return [
@@ -148,7 +185,7 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), precacheList(), stableMantineIds(), noRuntimeCssVariables(), appWithEntry()],
+  plugins: [react(), precacheList(), stableMantineIds(), noRuntimeCssVariables(), appWithEntry(), lazyCodeFiles()],
   resolve: {
     // TanStack's store imports the shim of useSyncExternalStore for React 17; React 19 has the
     // hook, which the package's plain entry uses.

@@ -2,7 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { createAppRouter, renderedPageExports } from './app/router';
 import type { SsrState } from './app/ssr-state';
 import { RenderedSectionsContext } from './lib/lazy-with-styles';
 
@@ -13,6 +13,8 @@ export interface RenderedPage {
   stream: PipeableStream;
   /** The lazy sections in that HTML, by name (lib/lazy-with-styles.ts). */
   sections: string[];
+  /** The exports of lazily loaded code that HTML shows, its screen's and its sections': the browser fetches their code with the app's. */
+  lazyCode: string[];
 }
 
 /** How long the server waits for lazy sections before it sends their fallbacks for the browser to finish. */
@@ -42,7 +44,7 @@ export async function renderPage(input: { url: string; ssr: SsrState; nonce: str
         // Not onShellReady: sections that suspend (lazy code, which takes milliseconds here) would
         // then arrive as hidden HTML that only a script reveals, and the page must read without
         // JavaScript. The data is loaded before rendering, so waiting costs only render time.
-        onAllReady: () => resolve({ status, stream, sections: [...sections] }),
+        onAllReady: () => resolve({ status, stream, sections: [...sections], lazyCode: [...renderedPageExports(router), ...sections] }),
         onShellError: reject,
         onError: input.onError,
       },

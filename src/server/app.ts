@@ -52,6 +52,7 @@ import { withRedactedUrls } from './lib/log-redaction';
 import type { ProcedureMeta } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
 import { cspNonce } from './ssr/csp-nonce';
+import { readLazyCodeFiles } from './ssr/lazy-code';
 import { createPageRenderer, pageStylesheets, type SsrEntry } from './ssr/page-renderer';
 import type { AuthService } from './features/auth/auth.service';
 import type { Context } from './trpc/context';
@@ -374,6 +375,7 @@ function registerClient(
           template,
           themeScript: readFileSync(path.join(clientDir, 'theme-init.js'), 'utf8'),
           stylesheets: pageStylesheets(clientDir, template),
+          lazyCodeFiles: readLazyCodeFiles(clientDir),
         })
       : undefined;
   app.setNotFoundHandler((request) => {

@@ -22,6 +22,10 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'theme-init.js'), THEME_SCRIPT);
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets/app.css'), STYLESHEET);
+  // What the client build writes for its lazy screens and sections (vite.config.ts); Modal is shared by two.
+  mkdirSync(path.join(clientDir, '.vite'));
+  const lazyCode = { CommunityPage: ['assets/community-page.js', 'assets/Modal.js'], ProfileMenu: ['assets/profile-menu.js', 'assets/Modal.js'], ShopPage: ['assets/shop-page.js'] };
+  writeFileSync(path.join(clientDir, '.vite/lazy-code.json'), JSON.stringify(lazyCode));
   // 23:30 in London is 08:30 the next morning in Tokyo.
   t = await createTestApp({ env: { SSR: '1' }, clientDir, ssrEntry: () => import('../../src/client/entry-server'), now: () => new Date('2026-11-26T23:30:00Z') });
 });
@@ -76,6 +80,20 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<meta name="nestling-app-file" content="/assets/react.js">');
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+  });
+
+  it("names the scripts of the page's lazily loaded screen and sections with the app's files, once each", async () => {
+    const cookie = await t.cookieFor(demoAccounts.parent);
+    const render = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie } })).body;
+    const named = (html: string) => [...html.matchAll(/<meta name="nestling-app-file" content="([^"]+)">/g)].map((meta) => meta[1]);
+    const sectionsOf = (html: string) => (JSON.parse(/id="nestling-ssr" nonce="[^"]+">(.*?)<\/script>/.exec(html)![1]!) as { sections: string[] }).sections;
+
+    const community = await render('/community');
+    // The screen's, then its sections' (the shell's profile menu), a file both need once.
+    expect(sectionsOf(community)).toContain('ProfileMenu');
+    expect(named(community)).toEqual(['/assets/react.js', '/assets/community-page.js', '/assets/Modal.js', '/assets/profile-menu.js']);
+    // The dashboard is in the app's own files: only its sections' code is named, no other screen's.
+    expect(named(await render('/'))).toEqual(['/assets/react.js', '/assets/profile-menu.js', '/assets/Modal.js']);
   });
 
   it('each response has its own nonce', async () => {

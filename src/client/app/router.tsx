@@ -21,8 +21,11 @@ const rootRoute = createRootRoute({
  * purpose: inferring page types here would make the router's type depend on itself (pages use
  * typed links), and TypeScript would give up and fall back to an untyped router.
  */
-const lazyPage = (load: () => Promise<unknown>, exportName: string): RouteComponent =>
-  lazyRouteComponent(() => withRouteStyles(load) as Promise<Record<string, RouteComponent>>, exportName);
+const lazyPage = (load: () => Promise<unknown>, exportName: string): LazyPage =>
+  Object.assign(lazyRouteComponent(() => withRouteStyles(load) as Promise<Record<string, RouteComponent>>, exportName), { exportName });
+
+/** A screen loaded lazily, with the name of its export, which a server render reports (renderedPageExports). */
+type LazyPage = RouteComponent & { exportName: string };
 
 const page = <TPath extends string>(path: TPath, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
@@ -109,6 +112,14 @@ export function createAppRouter(options: { history?: RouterHistory; nonce?: stri
 }
 
 export type ClientRouter = ReturnType<typeof createAppRouter>;
+
+/** The exports of the lazily loaded screens the router's current matches render. */
+export function renderedPageExports(router: ClientRouter): string[] {
+  return router.state.matches.flatMap((match) => {
+    const component = router.routesById[match.routeId].options.component as Partial<LazyPage> | undefined;
+    return component?.exportName ? [component.exportName] : [];
+  });
+}
 
 declare module '@tanstack/router-core' {
   interface Register {

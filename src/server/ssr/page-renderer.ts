@@ -99,6 +99,14 @@ const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
 /** Where a page's own theme script and critical CSS go in index.html's head. */
 const THEME_MARK = '<!--nestling:theme-->';
 const STYLES_MARK = '<!--nestling:styles-->';
+/** Where a page names the scripts of its lazily loaded screen and sections. */
+const LAZY_CODE_MARK = '<!--nestling:lazy-code-->';
+
+/** The page's lazy code, named as the app's files are: main.tsx fetches them all after the first paint. */
+function lazyCodeMetas(names: readonly string[], lazyCodeFiles: ReadonlyMap<string, readonly string[]>): string {
+  const files = new Set(names.flatMap((name) => lazyCodeFiles.get(name) ?? []));
+  return [...files].map((file) => `<meta name="nestling-app-file" content="/${file}">`).join('');
+}
 
 /** All a stream writes, as text. */
 async function readStream(stream: Pick<RenderedPage['stream'], 'pipe'>): Promise<string> {
@@ -130,6 +138,8 @@ export function createPageRenderer(deps: {
   themeScript: string;
   /** The stylesheets a rendered page uses (pageStylesheets). */
   stylesheets: Stylesheet[];
+  /** The scripts of each lazily loaded screen and section, by export name (readLazyCodeFiles). */
+  lazyCodeFiles: ReadonlyMap<string, readonly string[]>;
   config: Config;
   auth: AuthService;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
@@ -149,7 +159,7 @@ export function createPageRenderer(deps: {
   const head = deps.template
     .slice(0, at)
     .replace(STYLESHEET_LINK, () => (linked++ === 0 ? STYLES_MARK : ''))
-    .replace('</head>', `${linked === 0 ? STYLES_MARK : ''}${links(' media="print" data-full-style')}<noscript>${links('')}</noscript></head>`)
+    .replace('</head>', `${linked === 0 ? STYLES_MARK : ''}${LAZY_CODE_MARK}${links(' media="print" data-full-style')}<noscript>${links('')}</noscript></head>`)
     .replace(THEME_SCRIPT, THEME_MARK)
     .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<meta name="nestling-app-file" content="$1">');
   if (head.split(THEME_MARK).length !== 2) throw new Error(`index.html must name ${THEME_SCRIPT} once before ${ROOT}`);
@@ -178,7 +188,10 @@ export function createPageRenderer(deps: {
     const body = await readStream(page.stream);
     const critical = criticalCss(styleRules, classesIn(body));
     const html =
-      head.replace(THEME_MARK, () => `<script nonce="${nonce}">${deps.themeScript}</script>`).replace(STYLES_MARK, () => `<style>${critical}</style>`) +
+      head
+        .replace(THEME_MARK, () => `<script nonce="${nonce}">${deps.themeScript}</script>`)
+        .replace(STYLES_MARK, () => `<style>${critical}</style>`)
+        .replace(LAZY_CODE_MARK, () => lazyCodeMetas(page.lazyCode, deps.lazyCodeFiles)) +
       `<script nonce="${nonce}">${EARLY_EVENTS_SCRIPT}</script><script type="application/json" id="${SSR_STATE_ID}" nonce="${nonce}">${scriptJson({ ...ssr, sections: page.sections } satisfies SsrPage)}</script>` +
       `<div id="root">${body}</div>${tail}`;
     // A family's page is never kept by a browser or a proxy; a signed-out page is revalidated like index.html.
