@@ -61,7 +61,7 @@ for (const visitor of visitors) {
         await page.goto(`${base}/sign-in`);
         await page.getByLabel('Email').fill(visitor.account.email);
         await page.getByRole('textbox', { name: 'Password' }).fill(visitor.account.password);
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await page.waitForURL(`${base}/`);
       }
 
