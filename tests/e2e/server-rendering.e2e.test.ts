@@ -109,6 +109,34 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
   });
 
   // Each page's data that the server rendered with, which the browser must not ask for again.
+  for (const [pathname, screen] of [
+    ['/community', 'community-page'],
+    ['/profile', 'profile-page'],
+  ] as const) {
+    it(`the HTML of ${pathname} names every script the page loads before it hydrates, its screen's first`, async () => {
+      const context = await openContext({ javaScriptEnabled: true, signedIn: true });
+      try {
+        const page = await context.newPage();
+        const loaded: string[] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/')) loaded.push(url.pathname);
+        });
+        const html = await (await page.goto(pathname))!.text();
+        await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+        const beforeHydration = [...loaded];
+        const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)![1];
+        const named = [...html.matchAll(/<meta name="nestling-app-file" content="([^"]+)">/g)].map((meta) => meta[1]!);
+        const appFiles = named.findIndex((file) => new RegExp(`^/assets/${screen}-[^/]+\\.js$`).test(file));
+        expect(appFiles).toBeGreaterThan(0);
+        // Fetched at once after the first paint, none discovered one round trip after another.
+        expect(beforeHydration.filter((file) => file !== entry && !named.includes(file))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   const dashboardData = /users\.me|children\.list|cameras\.list|activities\.list|products\.list|nurseries\.search/;
   for (const [pathname, theme, width, data] of [
     ['/', 'light', 390, dashboardData],
