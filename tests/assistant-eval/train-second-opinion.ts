@@ -10,6 +10,8 @@
  *                                                                     (--list: the messages still wrong)
  *   npx tsx tests/assistant-eval/train-second-opinion.ts --cross-validate [--sets tuning-6,tuning-7]
  *       [--urgent-weight 2] [--epochs 20] [--without reading,letters] [--json out.json] [--list-policy <name>]
+ *       [--narrow | --round-18]                                       (round 17's second grid, or round 18's
+ *                                                                     readings of a message's parts)
  *                                                                     leave-one-set-out over every tuning set (or those
  *                                                                     named): per set left out, a model trained on all the
  *                                                                     others, and the whole triage (triageWith: rules, parts,
@@ -105,6 +107,8 @@ const OVERRULE_AT = 0.99;
 const CRISIS_OVERRULE_AT = 0.99;
 /** Round 16's policy, the rules first: cross-validation measures it beside the others. */
 const ROUND_16: Policy = { name: 'round 16 (rules first)', thresholds: { ordinaryBelow: 0.7, overruleAt: 0.999 }, net: { signsBelow: 0, modelBelow: 0.8 } };
+/** Round 17's frozen policy (5b06c68). */
+const ROUND_17: Policy = { name: 'round 17 (5b06c68)', thresholds: { ordinaryBelow: 0.7, overruleAt: 0.99, crisisOverruleAt: 0.99 }, net: { signsBelow: 0, modelBelow: 0.85 } };
 
 interface Example {
   message: string;
@@ -276,6 +280,21 @@ interface Policy {
  */
 function policies(): Policy[] {
   const list: Policy[] = [{ name: 'rules alone', thresholds: { ordinaryBelow: 0, overruleAt: NEVER }, net: { signsBelow: 0, modelBelow: 0 } }];
+  if (process.argv.includes('--round-18')) {
+    // Round 18: round 17's frozen policy, and the model reading parts of a message in several ways beside it
+    // (bench/README.md, round 18; shipped: items < 0.5).
+    list.push(ROUND_16, ROUND_17);
+    const parts: [string, Partial<SafetyNet>][] = [];
+    for (const partsBelow of [0.3, 0.5]) parts.push([`parts < ${partsBelow}`, { partsBelow }]);
+    for (const partsBelow of [0.3, 0.5, 0.7]) parts.push([`items < ${partsBelow}`, { partsBelow, partsItemsOnly: true }]);
+    for (const partsBelow of [0.3, 0.5, 0.7, 0.85]) parts.push([`items with a cue < ${partsBelow}`, { partsBelow, partsItemsOnly: true, partsNeedCue: true }]);
+    for (const partsBelow of [0.3, 0.5]) parts.push([`parts with a cue < ${partsBelow}`, { partsBelow, partsNeedCue: true }]);
+    for (const [name, net] of parts) list.push({ name: `round 17, ${name}`, thresholds: ROUND_17.thresholds, net: { ...ROUND_17.net, ...net } });
+    for (const [name, net] of [['', {}], ...parts.filter(([name]) => name.startsWith('items'))] as [string, Partial<SafetyNet>][]) {
+      list.push({ name: `round 17, whole overrules parts${name ? `, ${name}` : ''}`, thresholds: ROUND_17.thresholds, net: { ...ROUND_17.net, ...net, wholeOverrulesParts: true } });
+    }
+    return list;
+  }
   if (process.argv.includes('--narrow')) {
     // Round 17's second pass, around the best of the first: the model first below 0.85 or 0.9, a crisis rule overruled or not, parts read by the model or not.
     list.push(ROUND_16);

@@ -1,6 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_IN_ANSWER, EMERGENCY_CALL, TRIAGE_LEVELS, triage } from '../../src/server/features/assistant/triage';
+import { CHECK_IN_ANSWER, EMERGENCY_CALL, listItemsOf, partsOf, TRIAGE_LEVELS, triage } from '../../src/server/features/assistant/triage';
+import { MessageEvidence } from '../../src/server/features/assistant/triage-engine/evidence';
 import { checkInLookAlikes, ordinary, ordinaryLookAlikes, urgent, urgentAnyCategory } from './triage-probes';
+
+// Round 18: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training (triage-probes.ts is what it learns from). They guard the two readings
+// round 18 changed: a negated 'have' denies what is had, and a glass test's fading may be told
+// before the pressing.
+const round18Urgent = [
+  "she hasn't had a wet nappy all day and now she's floppy and hard to wake",
+  "he's not having any of his milk and now he's gone blue and isn't breathing",
+  "we don't have any calpol in and he's fitting, it won't stop",
+  "I'm not having any luck calming him, he swallowed a button battery an hour ago",
+  "she doesn't have a temperature but there's a purple rash that doesn't fade when I press a glass on it",
+];
+const round18LookAlikes = [
+  "I'm not having any urges to harm myself, just exhausted, when does it get easier?",
+  "he doesn't have any thoughts of hurting himself, the school counsellor asked and he said no, but he's very low",
+  'the spots on her legs fade when I press a glass on them, she is playing happily, what cream helps?',
+  'little red rash on his chest that disappears when pressed, no fever, is it from the new soap',
+];
+
+describe('safety triage, round 18 readings', () => {
+  it.each(round18Urgent)('answers "%s" as an emergency or crisis', (message) => {
+    expect(triage(message)?.level).toMatch(/^(?:emergency|crisis)$/);
+  });
+
+  it.each(round18LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it("reads a denied 'have' as denying what is had, as 'no' does", () => {
+    expect(new MessageEvidence("I'm not having any thoughts of hurting myself").readingFeatures()).toContain('k:selfHarm:negated');
+    expect(new MessageEvidence('I have no thoughts of hurting myself').readingFeatures()).toContain('k:selfHarm:negated');
+  });
+
+  it('reads a rash that fades under a pressed glass as a check passed, whichever is told first', () => {
+    expect(new MessageEvidence('the rash blanches when I press it').tellsBlanchingRash()).toBe(true);
+    expect(new MessageEvidence('I pressed a glass on the rash and it faded').tellsBlanchingRash()).toBe(true);
+    expect(new MessageEvidence("the rash doesn't fade when I press a glass on it").tellsBlanchingRash()).toBe(false);
+  });
+
+  it('reads the items of a list of matters, and nothing else, as the items', () => {
+    const message = '1. how many dirty nappies should a 3 week old have?\n2. is a dummy ok at night\n3. when does the cord stump fall off?';
+    expect(listItemsOf(message)).toHaveLength(3);
+    expect(partsOf(message)).toEqual(expect.arrayContaining(listItemsOf(message)));
+    expect(listItemsOf('is it ok to give him a dummy at night, is that right?')).toEqual([]);
+  });
+});
 
 describe('safety triage', () => {
   it.each(urgentAnyCategory)('answers "%s" as an emergency or crisis', (message) => {

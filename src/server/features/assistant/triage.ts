@@ -74,13 +74,20 @@ export const DANGER_SIGNS: readonly Cue[] = [
 /**
  * When the safety net offers the emergency number, once the rules and the model have found no
  * emergency: a danger sign told now with the model giving 'ordinary' less than `signsBelow`
- * (above 1: any such sign), or the model alone giving 'ordinary' less than `modelBelow` (0: never).
+ * (above 1: any such sign), or the model alone giving 'ordinary' less than `modelBelow` (0: never),
+ * or the model giving less than `partsBelow` to one part of the message read on its own.
  */
 export interface SafetyNet {
   signsBelow: number;
   modelBelow: number;
-  /** Round 17, measured: a part of the message (partsOf) the model gives 'ordinary' less than this, read on its own (absent: never). */
+  /** A part of the message (partsOf) the model gives 'ordinary' less than this, read on its own (absent: never). Shipped since round 18. */
   partsBelow?: number;
+  /** The parts partsBelow reads are only the items of a list of matters (listItemsOf), not every part (round 18, shipped). */
+  partsItemsOnly?: boolean;
+  /** Round 18, measured, not shipped: a part partsBelow reads must tell some cue of the rules as now (MessageEvidence.tellsACueNow). */
+  partsNeedCue?: boolean;
+  /** Round 18, measured, not shipped: a rule the model overruled on the whole message stays overruled in its parts. */
+  wholeOverrulesParts?: boolean;
 }
 
 /**
@@ -104,9 +111,23 @@ export interface SafetyNet {
  * from. Trained for 40 epochs, the model passes the probes with the net at 0.85 (not 0.9: "he
  * swallowed his chewing gum"); over tuning-6 to tuning-18 that missed 4 of 2,112 emergencies with
  * 44 false alarms of 2,112, against 5 and 42 at 0.8 with 20 epochs, and 5 and 52 for round 16's
- * policy. The model can also judge each part of a message (partsBelow): measured, not shipped.
+ * policy.
+ *
+ * Round 18 (bench/README.md, round 18): the model also reads each item of a list of matters on its
+ * own, and a check-in answers when it gives an item 'ordinary' below 0.5. Round 17 measured every
+ * part of a message read so (parts < 0.3): it caught emergencies told as one item of a numbered
+ * list, but alarmed on ordinary parts, among them a probe ("the rash blanches when I press it, is
+ * that ok": its part without "is that ok" told the glass test before the pressing, which the
+ * reading did not take for a check passed, so the model alone answered the fragment). By
+ * leave-one-set-out over tuning-10 to tuning-19, reading only list items missed 2 of 1,600
+ * emergencies with 34 false alarms of 1,600, against 4 and 34 for round 17's policy, and 2 and 43
+ * for every part read; 0.3 scored the same as 0.5, 0.7 two more false alarms. Requiring a rule's
+ * cue told now in the item lost both list catches (a temperature without a unit; a niece, another
+ * family's child); keeping a rule the model overruled on the whole overruled in its parts took one
+ * false alarm away and was not shipped: the parts are read so a list's ordinary matters cannot
+ * dilute its emergency.
  */
-export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85 };
+export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
 /**
  * Whether the message tells a check the parent is taught, passed, with no danger sign told now: a
@@ -253,7 +274,7 @@ function withoutClosingHedge(text: string): string | undefined {
 export function partsOf(message: string): string[] {
   // A bracketed aside is a part of its own, and the text around it reads on without it.
   const asides = [...message.matchAll(/\(([^()]*)\)/g)].map((match) => match[1]!);
-  const host = message.replace(/\s*\([^()]*\)/g, '');
+  const host = withoutAsides(message);
   const listed = host.split(LIST_BREAK);
   const afterDashes = listed.flatMap((item) => [...item.matchAll(DASH)].map((dash) => item.slice(dash.index + dash[0].length)));
   // A laugh after words ends what it laughs at ("Bit of a mess here lol, ..."): what follows it is read
@@ -271,25 +292,42 @@ export function partsOf(message: string): string[] {
   return [...parts];
 }
 
+/** The message with its bracketed asides taken out. */
+function withoutAsides(message: string): string {
+  return message.replace(/\s*\([^()]*\)/g, '');
+}
+
+/** The items of a list of matters (LIST_BREAK), when the message has two or more; none otherwise. */
+export function listItemsOf(message: string): string[] {
+  const listed = withoutAsides(message).split(LIST_BREAK).map((item) => item.trim()).filter((item) => /[a-z]/i.test(item));
+  return listed.length > 1 ? listed : [];
+}
+
 /** The emergency or crisis rule one part of a message holds, read as if the parent had sent it alone. */
-function urgentRuleInParts(message: string, method: TriageMethod): TriageRule | undefined {
+function urgentRuleInParts(message: string, method: TriageMethod, overruled?: TriageRule): TriageRule | undefined {
   for (const part of partsOf(message)) {
     const evidence = method.read(part);
     // A rule must hold in the part: the model alone, reading a fragment, is not the parent's whole story.
     const held = firstRuleHeld(evidence);
-    if (held && held.level !== 'referral' && ruleStands(held.level, method.opinion(evidence), method.thresholds)) return held;
+    if (!held || held.level === 'referral' || held === overruled) continue;
+    if (ruleStands(held.level, method.opinion(evidence), method.thresholds)) return held;
   }
   return undefined;
 }
 
-/** The model's opinion of the first part of a message it doubts on its own (SafetyNet.partsBelow), if any. */
+/**
+ * The model's opinion of the first part of a message it doubts on its own (SafetyNet.partsBelow),
+ * if any: since round 18 only the items of a list of matters, each told as the parent's own matter.
+ * A fragment a hedge or a dash leaves is the same matter with less said, and the model, which
+ * learnt from whole messages, reads such fragments too urgently.
+ */
 function doubtInParts(message: string, method: TriageMethod): Opinion | undefined {
-  const below = method.net.partsBelow;
+  const { partsBelow: below, partsItemsOnly, partsNeedCue } = method.net;
   if (!below) return undefined;
-  for (const part of partsOf(message)) {
+  for (const part of partsItemsOnly ? listItemsOf(message) : partsOf(message)) {
     const evidence = method.read(part);
     const opinion = method.opinion(evidence);
-    if (opinion.ordinary < below && !modelAloneSetAside(evidence)) return opinion;
+    if (opinion.ordinary < below && !modelAloneSetAside(evidence) && (!partsNeedCue || evidence.tellsACueNow())) return opinion;
   }
   return undefined;
 }
@@ -316,7 +354,9 @@ export function triageWith(message: string, method: TriageMethod): TriageResult 
   const evidence = method.read(message);
   const opinion = method.opinion(evidence);
   const whole = chooseRule(evidence, opinion, method.thresholds);
-  const rule = whole && whole.level !== 'referral' ? whole : (urgentRuleInParts(message, method) ?? whole);
+  const heldOnWhole = firstRuleHeld(evidence);
+  const overruled = method.net.wholeOverrulesParts && heldOnWhole && !whole ? heldOnWhole : undefined;
+  const rule = whole && whole.level !== 'referral' ? whole : (urgentRuleInParts(message, method, overruled) ?? whole);
   if (!rule) {
     const doubt = checkInHolds(evidence, opinion, method.net) ? opinion : doubtInParts(message, method);
     if (!doubt) return null;

@@ -7,7 +7,7 @@
  */
 import { ADULT_WORDS, CHILD_WORDS, concepts, frames, idioms, type ConceptName, type FrameName } from './concepts';
 import { findPhrase, parsePhrase, type Phrase, type Span } from './matching';
-import { readMessage, type Sentence } from './reading';
+import { readMessage, type Sentence, type Token } from './reading';
 
 /**
  * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
@@ -276,6 +276,11 @@ export class MessageEvidence {
     return cues.filter((cue) => this.find(cue).some((finding) => counts(cue, finding)));
   }
 
+  /** Whether any cue of the rules is found with nothing discounting it (readingFeatures' 'now'). */
+  tellsACueNow(): boolean {
+    return (Object.keys(conceptPhrases) as ConceptName[]).some((cue) => this.find(cue).some((finding) => this.discountsOf(cue, finding).length === 0));
+  }
+
   /** What discounts one finding of a cue, as the second opinion's reading names it; empty when it counts as now. */
   private discountsOf(cue: Cue, finding: Finding): string[] {
     const sentence = this.sentences[finding.sentence]!;
@@ -322,12 +327,15 @@ export class MessageEvidence {
 
   /**
    * Whether the message tells a rash that fades under a pressed glass ("did the glass test and they
-   * fade completely") and no sign of one that does not: the check a parent is taught, told as passed.
+   * fade completely", "it blanches when I press it") and no sign of one that does not: the check a
+   * parent is taught, told as passed. The fading may be told before the pressing or after it, in
+   * the same sentence (until round 18 only after: "the rash blanches when I press it" was not read
+   * as a check passed, and its part without "is that ok" was left to the model alone).
    */
   tellsBlanchingRash(): boolean {
     if (this.find('nonBlanching').some((finding) => !this.sentences[finding.sentence]![finding.start]!.negated) || this.find('nonBlanchingTest').length > 0) return false;
     return this.find('pressGlass').some((glass) =>
-      this.sentences[glass.sentence]!.some((token, index) => index > glass.end && FADES.has(token.lemma) && !token.negated),
+      this.sentences[glass.sentence]!.some((token, index) => (index > glass.end || index < glass.start) && fades(token) && !token.negated),
     );
   }
 
@@ -1151,6 +1159,8 @@ function describesTheChild(sentence: Sentence, finding: Span): boolean {
 
 /** What a rash that blanches does under a pressed glass. */
 const FADES = new Set(['fade', 'disappear', 'vanish', 'blanch', 'lighten']);
+/** Whether a word says fading: by its lemma, or by its start when wink reads the verb as a noun ("blanches", lemma 'blanches'). */
+const fades = (token: Token): boolean => FADES.has(token.lemma) || [...FADES].some((word) => token.word.startsWith(word));
 
 /** Words that date a state as before the onset: "fine an hour ago", "fine until", "fine earlier". */
 const BEFORE_ONSET = new Set(['ago', 'until', 'till', 'til', 'earlier', 'before']);

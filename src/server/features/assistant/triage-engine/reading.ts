@@ -120,6 +120,13 @@ function isContent(sentence: Sentence, index: number): boolean {
     const after = sentence.slice(index + 1).find((word) => word.pos !== 'ADV');
     if (after?.pos === 'ADJ') return false;
   }
+  // 'Have' as a main verb before what is had: what is denied is the thing had ("not having any
+  // thoughts of hurting myself", "hasn't had a wet nappy"), as 'no' denies it ("no thoughts of ...").
+  if (token.lemma === 'have' && token.pos === 'VERB') {
+    const rest = sentence.slice(index + 1);
+    const after = rest.find((word) => !['DET', 'ADV', 'NUM'].includes(word.pos));
+    if (after && !after.boundary && (after.pos === 'NOUN' || rest[0]?.pos === 'DET')) return false;
+  }
   return CONTENT_POS.has(token.pos) || (token.lemma === 'do' && next?.pos !== 'VERB' && next?.pos !== 'PART');
 }
 
@@ -128,7 +135,8 @@ function isContent(sentence: Sentence, index: number): boolean {
  * governs less than that: the next content word, and words joined to it by 'or' ("not coughing
  * or crying"). So "won't stop bleeding" negates 'stop', not 'bleeding', and "not fading under a
  * glass" leaves the glass alone. A denied noun governs what its 'of' names: "no thoughts of
- * hurting myself" denies the hurting too.
+ * hurting myself" denies the hurting too, as "no urge to hurt myself" does, and a denied 'have' passes
+ * to what is had (isContent).
  */
 function narrowNegation(sentence: Sentence): void {
   const flagged = sentence.map((token) => token.negated);
@@ -142,7 +150,11 @@ function narrowNegation(sentence: Sentence): void {
     const seeming = ['seem', 'appear'].includes(token.lemma) && sentence[index + 1]?.word === 'to';
     if (open && !seeming && isContent(sentence, index)) {
       const next = sentence[index + 1]?.word ?? '';
-      open = ['or', 'nor'].includes(next) || (token.pos === 'NOUN' && next === 'of' && flagged[index + 1] === true);
+      // A word after a determiner is a noun, whatever the tagger says ("any urges to ..."); a denied
+      // noun governs what its 'of' names and what its 'to' says is wanted ("no urge to hurt myself").
+      const noun = token.pos === 'NOUN' || sentence[index - 1]?.pos === 'DET';
+      const complement = next === 'of' || (next === 'to' && sentence[index + 2]?.pos === 'VERB');
+      open = ['or', 'nor'].includes(next) || (noun && complement && flagged[index + 1] === true);
     }
   });
 }
