@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HYDRATION_MARK } from '../../src/client/app/ssr-state';
 import { demoParent } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
@@ -113,23 +114,24 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
     ['/community', 'community-page'],
     ['/profile', 'profile-page'],
   ] as const) {
-    it(`the HTML of ${pathname} names every script the page loads before it hydrates, its screen's first`, async () => {
+    it(`the HTML of ${pathname} names every script the page loads before it hydrates, its screen's chunk among them`, async () => {
       const context = await openContext({ javaScriptEnabled: true, signedIn: true });
       try {
         const page = await context.newPage();
-        const loaded: string[] = [];
-        page.on('request', (request) => {
-          const url = new URL(request.url());
-          if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/')) loaded.push(url.pathname);
-        });
         const html = await (await page.goto(pathname))!.text();
-        await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
-        const beforeHydration = [...loaded];
+        // The scripts requested before boot.tsx began hydrating (its user timing mark).
+        await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATION_MARK);
+        const beforeHydration = await page.evaluate((mark) => {
+          const hydrating = performance.getEntriesByName(mark)[0]!.startTime;
+          return performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime < hydrating && /\/assets\/[^/]+\.js$/.test(entry.name))
+            .map((entry) => new URL(entry.name).pathname);
+        }, HYDRATION_MARK);
         const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)![1];
         const named = [...html.matchAll(/<meta name="nestling-app-file" content="([^"]+)">/g)].map((meta) => meta[1]!);
-        const appFiles = named.findIndex((file) => new RegExp(`^/assets/${screen}-[^/]+\\.js$`).test(file));
-        expect(appFiles).toBeGreaterThan(0);
-        // Fetched at once after the first paint, none discovered one round trip after another.
+        expect(named.findIndex((file) => new RegExp(`^/assets/${screen}-[^/]+\\.js$`).test(file))).toBeGreaterThan(0);
+        expect(beforeHydration).toContain(entry);
         expect(beforeHydration.filter((file) => file !== entry && !named.includes(file))).toEqual([]);
       } finally {
         await context.close();

@@ -18,3 +18,6 @@ export interface SsrPage extends SsrState {
 }
 
 export const SSR_STATE_ID = 'nestling-ssr';
+
+/** The user timing mark boot.tsx sets as it starts hydrating a server-rendered page. */
+export const HYDRATION_MARK = 'nestling:hydrate';
