@@ -2,10 +2,9 @@ import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { activityAccent, type Accent } from '../../shared/display';
-import { timeAgo } from '../../shared/relative-time';
 import type { ActivityDto } from '../../shared/schemas/monitoring';
 import { accentColor } from '../lib/theme';
-import { useNow } from '../lib/use-now';
+import { TimeAgo } from './time-ago';
 import { QueryState, type EmptyContent, type QueryLike } from './query-state';
 
 interface ActivityLogProps {
@@ -20,7 +19,6 @@ interface ActivityLogProps {
 
 /** Newest first; each row's left border takes the colour of its activity type. */
 export function ActivityLog({ query, skeletons, empty, otherAccent, renderPhotos }: ActivityLogProps) {
-  const now = useNow();
   return (
     <QueryState
       query={query}
@@ -31,7 +29,7 @@ export function ActivityLog({ query, skeletons, empty, otherAccent, renderPhotos
       {(activities) => (
         <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Activity Log">
           {activities.map((activity) => (
-            <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} renderPhotos={renderPhotos} />
+            <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} renderPhotos={renderPhotos} />
           ))}
         </Stack>
       )}
@@ -39,8 +37,8 @@ export function ActivityLog({ query, skeletons, empty, otherAccent, renderPhotos
   );
 }
 
-/** One activity; its 'time ago' is worked out from occurredAt against `now`, so it stays fresh as the page stays open. */
-export function ActivityRow({ activity, otherAccent, now, renderPhotos }: Pick<ActivityLogProps, 'otherAccent' | 'renderPhotos'> & { activity: ActivityDto; now: Date }) {
+/** One activity, with its time and how long ago that was. */
+export function ActivityRow({ activity, otherAccent, renderPhotos }: Pick<ActivityLogProps, 'otherAccent' | 'renderPhotos'> & { activity: ActivityDto }) {
   const color = accentColor[activityAccent(activity.type, otherAccent)];
   return (
     <Box
@@ -59,7 +57,7 @@ export function ActivityRow({ activity, otherAccent, now, renderPhotos }: Pick<A
           {activity.time}
         </Text>
         <Text size="xs" c="dimmed">
-          {timeAgo(new Date(activity.occurredAt), now)}
+          <TimeAgo at={activity.occurredAt} />
         </Text>
       </Group>
       <Text size="sm" mt={2}>

@@ -1,14 +1,14 @@
 import { Badge, Box, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBabyCarriage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { childStatusLabel } from '../../../shared/display';
-import { timeAgo } from '../../../shared/relative-time';
 import type { ChildDto } from '../../../shared/schemas/children';
 import { ButtonLink } from '../../components/links';
 import { QueryState } from '../../components/query-state';
 import { SectionHeader } from '../../components/section-header';
 import { trpc } from '../../lib/trpc';
-import { useNow } from '../../lib/use-now';
+import { TimeAgo } from '../../components/time-ago';
 import { AddChildButton } from './add-child-button';
 import { ChildAvatar } from './child-avatar';
 
@@ -47,7 +47,6 @@ export function ChildrenSection() {
 
 function ChildCard({ child }: { child: ChildDto }) {
   const status = childStatusLabel(child.status);
-  const now = useNow();
   return (
     <Card padding="md" radius="md" component="article" aria-label={child.name}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -68,7 +67,7 @@ function ChildCard({ child }: { child: ChildDto }) {
       </Group>
       <div className="nestling-child-facts">
         <InfoBox label="Current Activity" value={child.currentActivity ?? 'Nothing right now'} />
-        <InfoBox label="Last Update" value={child.lastUpdate ? timeAgo(new Date(child.lastUpdate), now) : 'No updates yet'} />
+        <InfoBox label="Last Update" value={child.lastUpdate ? <TimeAgo at={child.lastUpdate} /> : 'No updates yet'} />
       </div>
       <Group grow gap="xs" mt="md">
         <Button component={Link} to="/monitoring" variant="light" size="xs">
@@ -83,7 +82,7 @@ function ChildCard({ child }: { child: ChildDto }) {
   );
 }
 
-function InfoBox({ label, value }: { label: string; value: string }) {
+function InfoBox({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Box p="xs" style={{ background: 'var(--mantine-color-default-hover)', borderRadius: 'var(--mantine-radius-md)' }}>
       <Text size="xs" c="dimmed">

@@ -5,7 +5,6 @@ import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { ActivityRow } from '../../components/activity-log';
 import { renderActivityPhotos } from './activity-photos-slot';
-import { useNow } from '../../lib/use-now';
 
 /** The whole log of a camera's classroom, newest first, a page at a time. */
 export function ActivityHistory({ channel, caption, opened, onClose, otherAccent }: {
@@ -26,7 +25,6 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
     },
   );
   const activities = history.data?.pages.flatMap((page) => page.items);
-  const now = useNow();
 
   return (
     <Modal opened={opened} onClose={onClose} title={`Full history · ${caption}`} size="lg" scrollAreaComponent={ScrollArea.Autosize}>
@@ -40,7 +38,7 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
           <Stack gap="xs">
             <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
               {items.map((activity) => (
-                <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} now={now} renderPhotos={renderActivityPhotos} />
+                <ActivityRow key={activity.id} activity={activity} otherAccent={otherAccent} renderPhotos={renderActivityPhotos} />
               ))}
             </Stack>
             {history.hasNextPage ? (
