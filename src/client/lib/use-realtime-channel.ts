@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientMessage, ServerMessage } from '../../shared/realtime';
 import { closeCodes, REALTIME_PATH } from '../../shared/realtime-constants';
 import { nextTask } from './next-task';
@@ -60,7 +60,11 @@ const loadDecoder = () =>
  * console and returns false.
  */
 export function useRealtimeChannel(channel: string | null, options: RealtimeChannelOptions = {}) {
-  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const [status, setStatusNow] = useState<RealtimeStatus>('connecting');
+  // The status is news, not an answer to the parent's touch: as a transition, the re-render it
+  // causes (the whole live card, on the dashboard) runs in slices that let the page respond,
+  // where it was one task of about 0.1 s on a phone as the page started.
+  const setStatus = (next: RealtimeStatus) => startTransition(() => setStatusNow(next));
   const socketRef = useRef<WebSocket | null>(null);
   // The caller's callbacks may be new on each of its renders; the connection must outlive them,
   // since a new connection is a new join. Declared before the connection's effect, so a
