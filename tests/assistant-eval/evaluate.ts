@@ -35,7 +35,9 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * start of round 17, run once on round 17's frozen method, 5b06c68) in round 18.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out.
+ * while a round changes the method no set is registered as held out. held-out-19/ was written
+ * blind by an outside tester at the start of round 18 (c2654a8) and registered once round 18's
+ * method was frozen (fac95e4).
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -59,6 +61,7 @@ export const EVALUATION_SETS = {
   'tuning-17': { urgent: 'held-out-16/urgent', ordinary: 'held-out-16/ordinary', questions: 'held-out-16/questions' },
   'tuning-18': { urgent: 'held-out-17/urgent', ordinary: 'held-out-17/ordinary', questions: 'held-out-17/questions' },
   'tuning-19': { urgent: 'held-out-18/urgent', ordinary: 'held-out-18/ordinary', questions: 'held-out-18/questions' },
+  'held-out': { urgent: 'held-out-19/urgent', ordinary: 'held-out-19/ordinary', questions: 'held-out-19/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
