@@ -1,6 +1,6 @@
 import './app/first-load-styles';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
@@ -32,14 +32,10 @@ if (ssr) {
   void router
     .load()
     .then(() => preloadSections(ssr.sections))
-    // As a transition, React hydrates in slices of a few milliseconds and lets the browser run in
-    // between (frames, input); outside one, hydration is a single task, on a phone several hundred
-    // milliseconds of a blocked main thread. Taps made meanwhile are held until it ends
-    // (server/ssr/early-events.ts), as before.
     .then(() => {
       // For profiles and the browser tests: what loaded before hydration, and how long it took.
       performance.mark(HYDRATION_MARK);
-      startTransition(() => void hydrateRoot(root, app));
+      hydrateRoot(root, app);
     });
 } else {
   createRoot(root).render(app);
