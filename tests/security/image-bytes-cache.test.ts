@@ -62,9 +62,15 @@ describe('the image bytes cache', () => {
   });
 
   it('does not keep bytes whose image was deleted while they were being read', async () => {
-    const cache = createImageBytesCache(store, { totalBytes: 1_000, perObjectBytes: 500 });
+    // Deleted once the store has opened the file, so the read in flight still gets its bytes
+    // (deleting straight away raced the open on libuv's threads, and the read sometimes found nothing).
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    const signalling: ImageStore = { ...store, get: async (key) => store.get(key).finally(opened) };
+    const cache = createImageBytesCache(signalling, { totalBytes: 1_000, perObjectBytes: 500 });
     await put('a/deleted.webp', 400);
     const reading = cache.get('a/deleted.webp');
+    await isOpen;
     cache.forget(['a/deleted.webp']);
     await store.delete(['a/deleted.webp']);
     expect(await reading).toBeDefined();
