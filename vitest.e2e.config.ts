@@ -7,7 +7,10 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     // One server and one browser: files run one after another.
     fileParallelism: false,
-    testTimeout: 60_000,
+    // A limit against hangs, not a speed target (as in vitest.config.ts): the longest journeys
+    // (daily-loop, the family's invitation with its scans) took 44-60 s in a slow CI run, where
+    // the same took 16-23 s here.
+    testTimeout: 120_000,
     hookTimeout: 300_000,
   },
 });
