@@ -9,8 +9,13 @@
  * LIGHTHOUSE_RUNS (default 5) changes the number of runs; LIGHTHOUSE_PAGES (comma-separated) the routes;
  * LIGHTHOUSE_PRESETS (comma-separated, default desktop,mobile) the presets;
  * SSR=0 measures client-rendered pages (the app renders them on the server by default).
+ * LIGHTHOUSE_CONTROL=1 also measures each page as the server sends it without its scripts (a
+ * proxy strips them): the same HTML, styles and fonts with none of our JavaScript, so the
+ * machine's own floor under the scores is measured in the same run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +30,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/nurseries', '/monitoring', '/shadow-teachers', '/community', '/profile'];
 const PRESETS = (process.env.LIGHTHOUSE_PRESETS?.split(',') ?? ['desktop', 'mobile']) as Array<'desktop' | 'mobile'>;
+const CONTROL = process.env.LIGHTHOUSE_CONTROL === '1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOALS: Record<'desktop' | 'mobile', Record<(typeof CATEGORIES)[number], number>> = {
   desktop: { performance: 98, accessibility: 100, 'best-practices': 100 },
@@ -36,6 +42,29 @@ const METRIC_GOALS: Record<'desktop' | 'mobile', Partial<Record<'lcp' | 'tbt' | 
   mobile: { lcp: 2500, tbt: 150, cls: 0.02 },
 };
 const CHROMIUM_ARGS = ['--headless', ...E2E_CHROMIUM_ARGS];
+
+/**
+ * The control: a proxy on a port of its own that passes every request to the app and takes the
+ * scripts out of its pages (inline and external, and their preloads). The session cookie comes
+ * along, since cookies do not depend on the port.
+ */
+async function startScriptlessProxy(base: string): Promise<{ base: string; server: Server }> {
+  const server = createServer(async (request, response) => {
+    const upstream = await fetch(`${base}${request.url}`, { headers: { cookie: request.headers.cookie ?? '', accept: request.headers.accept ?? '*/*' } });
+    const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
+    let body: Buffer | string = Buffer.from(await upstream.arrayBuffer());
+    if (type.startsWith('text/html')) {
+      body = body
+        .toString('utf8')
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+        .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '');
+    }
+    response.writeHead(upstream.status, { 'content-type': type, 'cache-control': upstream.headers.get('cache-control') ?? 'no-store' });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
 
 /** Starts Chromium with a debugging port of its choosing and reads the port back. */
 async function launchChromium(): Promise<{ port: number; process: ChildProcess; userDataDir: string }> {
@@ -133,17 +162,19 @@ async function main() {
     const cookie = await signInDemoParent(base);
     const chromium = await launchChromium();
     await setSessionCookie(chromium.port, base, cookie);
+    const control = CONTROL ? await startScriptlessProxy(base) : undefined;
+    const targets = PAGES.flatMap((page) => [{ label: page, url: `${base}${page}` }, ...(control ? [{ label: `${page} without scripts`, url: `${control.base}${page}` }] : [])]);
     const rows: string[] = [];
     const misses: string[] = [];
     try {
       console.log(`${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model} · load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
       for (const preset of PRESETS) {
-        for (const page of PAGES) {
+        for (const { label: page, url } of targets) {
           const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
           const audits: Record<string, number[]> = { fcp: [], lcp: [], tbt: [], cls: [] };
           for (let run = 0; run < RUNS; run++) {
             const flags: Flags = { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-            const lhr = await measure(`${base}${page}`, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
+            const lhr = await measure(url, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
             // A page that did not load scores 0 on everything; say why rather than print zeros.
             if (lhr.runtimeError) throw new Error(`${preset} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
             for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
@@ -172,6 +203,7 @@ async function main() {
         }
       }
     } finally {
+      control?.server.close();
       await new Promise((resolve) => chromium.process.once('exit', resolve).kill());
       // Chromium's helper processes may still be writing there; the figures matter more than the folder.
       try {
