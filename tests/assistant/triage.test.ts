@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_IN_ANSWER, EMERGENCY_CALL, listItemsOf, partsOf, TRIAGE_LEVELS, triage } from '../../src/server/features/assistant/triage';
+import { CHECK_IN_ANSWER, EMERGENCY_CALL, listItemsOf, partsOf, TRIAGE_LEVELS, triage, type TriageCategory } from '../../src/server/features/assistant/triage';
+import { rules } from '../../src/server/features/assistant/triage-engine/rules';
 import { MessageEvidence } from '../../src/server/features/assistant/triage-engine/evidence';
 import { checkInLookAlikes, ordinary, ordinaryLookAlikes, urgent, urgentAnyCategory } from './triage-probes';
 
@@ -20,6 +21,80 @@ const round18LookAlikes = [
   'the spots on her legs fade when I press a glass on them, she is playing happily, what cream helps?',
   'little red rash on his chest that disappears when pressed, no fever, is it from the new soap',
 ];
+
+// Round 19: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. They guard the readings round 19 changed: a knock to the head told as
+// a collision (heads that clash or collide, a forehead bashed or bonked on something), a story's
+// place named with words before its noun ("in the TV show", "on a hospital drama"), a size word
+// that qualifies another noun ("a mucky face and a big grin"), and marks drawn with a pen.
+const round19Urgent = [
+  "Hiya, hope your week is going well. We had a family lunch at my mum's and the cousins were running round the garden, and my son (4) bonked heads with his cousin. He cried a bit and then he seemed fine so we stayed and had pudding. Since we got home he has been sick twice and now he says his eyes are blurry and he wants a nap. Probably a bug? Also unrelated, any recommendations for swimming lessons?",
+  'Morning all, lovely weather for once. We took the kids to the soft play in town and it was heaving. My son (5) collided with another boy on the big slide, head to head. He was fine for an hour, then he vomited in the car and again at home and now he seems confused about where we are. Probably just too much excitement and squash? Also does anyone know if the leisure centre does holiday clubs?',
+  "Busy day here, swimming lessons then the park. At the park my eldest (7) and his friend's heads clashed on the roundabout. He said it hurt but he was ok after an ice cream. Tonight he's dizzy and says he can't see properly out of one eye and he's thrown up. I'm sure it's just the heat. Random one but does anyone have a good lasagne recipe?",
+];
+const collisions = [
+  'two of them collided at soft play, head to head, and now she has vomited twice and seems confused',
+  'he bashed his forehead on the coffee table and keeps being sick and is very drowsy',
+  "their heads clashed in the playground, now he's dizzy and says he can't see properly",
+  'my son conked his head on the climbing frame, since then he has thrown up three times',
+];
+const round19LookAlikes = [
+  'my two keep clashing over the same toy, is it normal sibling rivalry at 3 and 5?',
+  'in the kids TV show a boy had an allergic reaction to peanuts and his lips swelled up, how do I explain allergies to my 5 year old?',
+  'on a hospital drama programme last night a toddler choked on a grape, are grapes really that risky?',
+];
+const storiesNamedWithTheirKind = [
+  'The little girl in the Netflix series went into anaphylaxis at a party and it really scared me. Could nut traces do that?',
+  'in a hospital drama on telly a toddler had a seizure in the bath, how common are febrile convulsions?',
+];
+// A size word qualifying the noun after it ("a big grin") is that noun's size, not the face's.
+const sizesOfAnotherNoun = [
+  'first time trying peanut butter today, she smeared it all over her face and a big grin, is it ok to give it daily now?',
+  'he ate scrambled egg for the first time, egg on his mouth and a huge smile, when can he have it every day?',
+];
+// Marks drawn with a pen are pretend, as marks made with a marker or a crayon are.
+const drawnWithAPen = [
+  'she coloured purple spots on her tummy with a sharpie, will it come off in the bath?',
+  'my son drew red dots all over his arms with a felt tip pen and now his childminder thinks it is chickenpox',
+];
+const ruleOf = (category: TriageCategory) => rules.find((rule) => rule.category === category)!;
+
+describe('safety triage, round 19 readings', () => {
+  it.each(round19Urgent)('answers "%s" as an emergency', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+
+  it.each(collisions)('reads a collision as a knock to the head, so the rule holds: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('head-injury-vomiting'))).toBe(true);
+  });
+
+  it.each(round19LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(sizesOfAnotherNoun)('reads a size word as the size of the noun it qualifies, not a swelling: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('allergic-reaction'))).toBe(false);
+    // The model alone may still check in on a first taste of a common allergen smeared on the face.
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis)$/);
+  });
+
+  it.each(drawnWithAPen)('reads spots drawn with a pen as pretend: "%s"', (message) => {
+    expect(new MessageEvidence(message).readingFeatures()).toContain('f:fiction');
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis)$/);
+  });
+
+  it('still reads a swollen face or lips told by their size', () => {
+    for (const message of ['her lips are massive after eating prawns', 'his face went big after he ate a cashew', 'big swollen lips after the nuts']) {
+      expect(new MessageEvidence(message).holds(ruleOf('allergic-reaction')), message).toBe(true);
+    }
+  });
+
+  it.each(storiesNamedWithTheirKind)('reads a story named with its kind as fiction, so no rule holds: "%s"', (message) => {
+    const evidence = new MessageEvidence(message);
+    expect(evidence.readingFeatures()).toContain('f:fiction');
+    expect(rules.filter((rule) => rule.level !== 'referral' && evidence.holds(rule))).toEqual([]);
+  });
+});
 
 describe('safety triage, round 18 readings', () => {
   it.each(round18Urgent)('answers "%s" as an emergency or crisis', (message) => {

@@ -62,6 +62,13 @@ function expand(phrase: string): string {
   });
 }
 
+/**
+ * Verbs of two things meeting hard, as a knock to the head is told when it is a collision rather than
+ * a blow or a fall: heads that clash or collide, a forehead bashed, smashed or bonked on something
+ * (round 19: "clashed heads with her cousin" was no knock, so the head-injury rule could not hold).
+ */
+const COLLISION = 'clash*|collid*|bash*|bonk*|conk*|clonk*|clunk*|wallop*|thwack*|smash*|butted|butting';
+
 const raw = {
   // ---- Signs that something is badly wrong, whatever happened -------------------------
   notBreathing: [
@@ -338,10 +345,12 @@ const raw = {
 
   // ---- Head injury ------------------------------------------------------------------------
   headKnock: [
-    'hit|hits|hitting|bang*|bump*|knock*|smack*|crack*|whack*|land*|fell|fall|falls|fallen|thump* head|forehead|skull|temple',
+    `hit|hits|hitting|bang*|bump*|knock*|smack*|crack*|whack*|land*|fell|fall|falls|fallen|thump*|${COLLISION} head|forehead|skull|temple`,
     'head bump|bumps|injury|injuries|knock|knocks|bang|first|butt',
     'headbutt*',
-    'head|forehead|skull hit|hits|bang*|bump*|knock*|smack*|crack*|whack*|slam*',
+    // Two children meeting "head to head" (round 19).
+    'head +to +head',
+    `head|forehead|skull hit|hits|bang*|bump*|knock*|smack*|crack*|whack*|slam*|${COLLISION}`,
   ],
   fall: ['fell|fall|falls|fallen|falling|roll*|tumbl*|toppl*|slip*|dropped off|from|down|out|through|onto', 'drop*|dropped @victim'],
   headWarning: [
@@ -881,12 +890,16 @@ const frameRaw = {
   fiction: [
     'pretend*|painted|marker|crayon|costume|film|movie|cartoon',
     'face paint|painting',
+    // Marks made with a pen, as with a marker or a crayon (round 19: spots drawn in felt tip).
+    'felt +tip|tips|tipped',
+    'sharpie|sharpies|biro|biros|highlighter|highlighters',
     'dress up',
     // A character in a story, or a story with one: what happens to a character happens in it.
     'character|characters on|in|from show|programme|program|series|soap|drama|book|novel|tv|telly|television|game',
     'show|programme|program|series|soap|drama|book|novel|tv|telly|television|game with|where|about character|characters',
-    // Where the event happens: 'in the drama last night', 'on the show'.
-    'in|on +the|a|an|this|that|last +drama|film|movie|show|programme|program|series|soap|episode|book|story|novel|cartoon|musical|panto|pantomime',
+    // Where the event happens: 'in the drama last night', 'on the show', and with words before the story's
+    // noun that say what kind it is ('in the TV show', 'on a hospital drama'; round 19).
+    'in|on +the|a|an|this|that|last drama|film|movie|show|programme|program|series|soap|episode|book|story|novel|cartoon|musical|panto|pantomime',
   ],
   benign: [
     'nap|naps|napping|asleep|sleep|sleeps|sleeping|sleeper|bedtime|tired|tiredness|exhausted|exhaustion',

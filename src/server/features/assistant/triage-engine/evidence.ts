@@ -204,6 +204,16 @@ function chooseApart(options: Finding[][]): Finding[] | null {
   return choose(0) ? chosen : null;
 }
 
+/** The parts of the face and throat that swell in a reaction (airwaySwelling's first phrase names them first). */
+const SWELLING_SITES = new Set(['lip', 'lips', 'tongue', 'throat', 'face', 'mouth', 'cheek', 'cheeks']);
+
+/** Whether the adjective at `index` qualifies a noun straight after it that is not a swelling site ("a big grin"). */
+function qualifiesAnotherNoun(sentence: Sentence, index: number): boolean {
+  const word = sentence[index]!;
+  const next = sentence[index + 1];
+  return word.pos === 'ADJ' && next !== undefined && next.pos === 'NOUN' && !SWELLING_SITES.has(next.word);
+}
+
 export class MessageEvidence {
   /** The message as read: the second opinion learns from the same reading. */
   readonly sentences: Sentence[];
@@ -489,6 +499,9 @@ export class MessageEvidence {
     // "A little piece of toast": a thing said only by its size or kind is what follows its 'of',
     // which names an object by its own phrase if it is one.
     if (cue === 'object') return spans.filter((span) => !(GENERIC_THINGS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.word === 'of'));
+    // "A mucky face and a big grin": a size word that qualifies the noun after it is that noun's size,
+    // not the face's or the lips' (round 19). "Her lips are big" and "big swollen lips" still count.
+    if (cue === 'airwaySwelling') return spans.filter((span) => !qualifiesAnotherNoun(sentence, span.end));
     return spans;
   }
 
