@@ -143,7 +143,7 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
   for (const [pathname, theme, width, data] of [
     ['/', 'light', 390, dashboardData],
     ['/', 'dark', 1280, dashboardData],
-    ['/monitoring', 'light', 390, /users\.me|cameras\.list|activities\.list/],
+    ['/monitoring', 'light', 390, /users\.me|cameras\.list|activities\.list|cameraAccess\.viewers/],
     ['/shadow-teachers', 'dark', 1280, /users\.me|shadowTeachers\.list/],
     ['/community', 'light', 390, /users\.me|community\.(posts|groups)\.list/],
     // The header's counts and every section of the first tab, Personal Info.

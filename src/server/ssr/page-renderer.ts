@@ -43,7 +43,8 @@ function prefetchesFor(pathname: string, helpers: Helpers, user: Context['user']
     case '/nurseries':
       return [...shell, nurserySearch()];
     case '/monitoring':
-      return [...shell, watchedCameraLog(helpers)];
+      // And who may watch which room, which the player's "Watch live" reads (camera-player.tsx).
+      return [...shell, watchedCameraLog(helpers), helpers.cameraAccess.viewers.prefetch()];
     case '/shadow-teachers':
       // The Find tab's first search, with no filters.
       return [...shell, helpers.shadowTeachers.list.prefetch({})];
