@@ -2,19 +2,17 @@ import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, TextInput, Ti
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
-import { timeAgo } from '../../../shared/relative-time';
 import type { PasskeyDto } from '../../../shared/schemas/passkeys';
 import { QueryState } from '../../components/query-state';
 import { messageOf, serverFieldError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { useNow } from '../../lib/use-now';
+import { TimeAgo } from '../../components/time-ago';
 import { ceremonyMessage, createPasskey, usePasskeysSupported } from './passkey-ceremony';
 
 /** Profile's passkeys: add one from this device, and rename or remove each. */
 export function Passkeys() {
   const utils = trpc.useUtils();
-  const now = useNow();
   const passkeys = trpc.passkeys.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
   const options = trpc.passkeys.registrationOptions.useMutation();
   const register = trpc.passkeys.register.useMutation();
@@ -95,7 +93,13 @@ export function Passkeys() {
                         {passkey.name}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        Added {longDate(new Date(passkey.createdAt))} · {passkey.lastUsedAt ? `Last used ${timeAgo(new Date(passkey.lastUsedAt), now)}` : 'Not used yet'}
+                        Added {longDate(new Date(passkey.createdAt))} · {passkey.lastUsedAt ? (
+                          <>
+                            Last used <TimeAgo at={passkey.lastUsedAt} />
+                          </>
+                        ) : (
+                          'Not used yet'
+                        )}
                       </Text>
                     </div>
                   </Group>

@@ -29,7 +29,6 @@ const DEVICE_ICONS = { mobile: IconDeviceMobile, tablet: IconDeviceTablet, deskt
 /** "Where you're signed in": each browser session, with a way to sign it out, and all the others at once. */
 function SignedInDevices() {
   const utils = trpc.useUtils();
-  const now = useNow();
   const sessions = trpc.sessions.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
   const { signOut, isPending: signingOut } = useSignOut();
   const end = trpc.sessions.end.useMutation({
@@ -86,7 +85,6 @@ function SignedInDevices() {
                 <SessionRow
                   key={session.id}
                   session={session}
-                  now={now}
                   pending={session.current ? signingOut : end.isPending && end.variables?.id === session.id}
                   onSignOut={() => (session.current ? signOut() : end.mutate({ id: session.id }))}
                 />
@@ -104,8 +102,11 @@ function SignedInDevices() {
   );
 }
 
-function SessionRow({ session, now, pending, onSignOut }: { session: SessionDto; now: Date; pending: boolean; onSignOut: () => void }) {
+function SessionRow({ session, pending, onSignOut }: { session: SessionDto; pending: boolean; onSignOut: () => void }) {
   const Icon = DEVICE_ICONS[session.device.kind];
+  // The clock is read by each row, not the list: its switch to the browser's straight after
+  // hydration (use-now.ts) then re-renders the rows alone, not the whole section.
+  const now = useNow();
   const lastActive = session.current ? 'Active now' : `Last active ${timeAgo(new Date(session.lastActiveAt), now)}`;
   return (
     <Group component="li" justify="space-between" wrap="wrap" gap="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} data-testid="signed-in-device">

@@ -12,15 +12,15 @@ import { useFeedCache } from './use-posts';
 const COMMENTS_PAGE = 50;
 
 /** A post in full, its comments (oldest first) and a box to add one. */
-export function DiscussionDialog({ post, viewerId, now, onClose }: { post: PostDto | null; viewerId: number; now: Date; onClose: () => void }) {
+export function DiscussionDialog({ post, viewerId, onClose }: { post: PostDto | null; viewerId: number; onClose: () => void }) {
   return (
     <Modal opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Discussion" size="lg">
-      {post && <Discussion post={post} viewerId={viewerId} now={now} />}
+      {post && <Discussion post={post} viewerId={viewerId} />}
     </Modal>
   );
 }
 
-function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number; now: Date }) {
+function Discussion({ post, viewerId }: { post: PostDto; viewerId: number }) {
   const comments = trpc.community.comments.list.useInfiniteQuery(
     { id: post.id, limit: COMMENTS_PAGE },
     { getNextPageParam: (page) => page.nextCursor, staleTime: 0, refetchOnMount: 'always' },
@@ -28,7 +28,7 @@ function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number; 
   const items = comments.data?.pages.flatMap((page) => page.items);
   return (
     <Stack gap="md">
-      <PostAuthor name={post.userName} image={post.userImage} createdAt={post.createdAt} now={now} />
+      <PostAuthor name={post.userName} image={post.userImage} createdAt={post.createdAt} />
       <Text fw={650} size="lg" style={{ overflowWrap: 'anywhere' }}>
         {post.title}
       </Text>
@@ -49,7 +49,7 @@ function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number; 
         {(list) => (
           <Stack gap="sm" component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Comments">
             {list.map((comment) => (
-              <CommentRow key={comment.id} comment={comment} own={comment.userId === viewerId} now={now} />
+              <CommentRow key={comment.id} comment={comment} own={comment.userId === viewerId} />
             ))}
             {comments.hasNextPage && (
               <Button variant="subtle" size="xs" onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
@@ -64,7 +64,7 @@ function Discussion({ post, viewerId, now }: { post: PostDto; viewerId: number; 
   );
 }
 
-function CommentRow({ comment, own, now }: { comment: CommentDto; own: boolean; now: Date }) {
+function CommentRow({ comment, own }: { comment: CommentDto; own: boolean }) {
   const utils = trpc.useUtils();
   const feed = useFeedCache();
   const remove = trpc.community.comments.remove.useMutation({
@@ -78,7 +78,7 @@ function CommentRow({ comment, own, now }: { comment: CommentDto; own: boolean; 
   return (
     <Stack component="li" gap={6} p="sm" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <PostAuthor name={comment.userName} image={comment.userImage} createdAt={comment.createdAt} now={now} />
+        <PostAuthor name={comment.userName} image={comment.userImage} createdAt={comment.createdAt} />
         {own && (
           <ActionIcon variant="subtle" color="gray" aria-label="Delete comment" loading={remove.isPending} onClick={() => remove.mutate({ id: comment.id })}>
             <IconTrash size={16} aria-hidden />

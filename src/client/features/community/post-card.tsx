@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Image, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle, IconTrash } from '@tabler/icons-react';
-import { timeAgo } from '../../../shared/relative-time';
+import { TimeAgo } from '../../components/time-ago';
 import type { PostDto } from '../../../shared/schemas/community';
 
 export interface PostActions {
@@ -11,7 +11,7 @@ export interface PostActions {
   onReport: (post: PostDto) => void;
 }
 
-export function PostAuthor({ name, image, createdAt, now }: { name: string; image: string | null; createdAt: string; now: Date }) {
+export function PostAuthor({ name, image, createdAt }: { name: string; image: string | null; createdAt: string }) {
   return (
     <Group gap="sm" wrap="nowrap">
       <Avatar src={image} name={name} color="initials" radius="xl" size={36} alt="" />
@@ -20,7 +20,7 @@ export function PostAuthor({ name, image, createdAt, now }: { name: string; imag
           {name}
         </Text>
         <Text size="xs" c="dimmed">
-          {timeAgo(new Date(createdAt), now)}
+          <TimeAgo at={createdAt} />
         </Text>
       </div>
     </Group>
@@ -49,13 +49,13 @@ export function PostTags({ tags }: { tags: string[] }) {
   );
 }
 
-export function PostCard({ post, now, actions }: { post: PostDto; now: Date; actions: PostActions }) {
+export function PostCard({ post, actions }: { post: PostDto; actions: PostActions }) {
   const own = actions.viewerId === post.userId;
   return (
     <Card component="article" aria-label={post.title} padding="lg">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <PostAuthor name={post.userName} image={post.userImage} createdAt={post.createdAt} now={now} />
+          <PostAuthor name={post.userName} image={post.userImage} createdAt={post.createdAt} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" aria-label="Post options">

@@ -9,13 +9,11 @@ import { DiscussionDialog } from './discussion-dialog';
 import { PostCard, type PostActions } from './post-card';
 import { ReportDialog } from './report-dialog';
 import { useFeed, useFeedCache, useToggleLike } from './use-posts';
-import { useNow } from '../../lib/use-now';
 
 /** The Activity Feed, for a signed-in parent: newest first, a page at a time, with likes, discussion, delete and report. */
 export function PostFeed({ viewerId }: { viewerId: number }) {
   const feed = useFeed();
   const cache = useFeedCache();
-  const now = useNow();
   const toggleLike = useToggleLike();
   const [discussedId, setDiscussedId] = useState<number | null>(null);
   const [reported, setReported] = useState<PostDto | null>(null);
@@ -51,7 +49,7 @@ export function PostFeed({ viewerId }: { viewerId: number }) {
         {(list) => (
           <Stack gap="md" aria-label="Posts">
             {list.map((post) => (
-              <PostCard key={post.id} post={post} now={now} actions={actions} />
+              <PostCard key={post.id} post={post} actions={actions} />
             ))}
             {feed.hasNextPage && (
               <Button variant="light" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
@@ -61,7 +59,7 @@ export function PostFeed({ viewerId }: { viewerId: number }) {
           </Stack>
         )}
       </QueryState>
-      <DiscussionDialog post={discussed} viewerId={viewerId} now={now} onClose={() => setDiscussedId(null)} />
+      <DiscussionDialog post={discussed} viewerId={viewerId} onClose={() => setDiscussedId(null)} />
       <ReportDialog post={reported} onClose={() => setReported(null)} />
     </>
   );
