@@ -146,8 +146,6 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
     ['/monitoring', 'light', 390, /users\.me|cameras\.list|activities\.list|cameraAccess\.viewers/],
     ['/shadow-teachers', 'dark', 1280, /users\.me|shadowTeachers\.list/],
     ['/community', 'light', 390, /users\.me|community\.(posts|groups)\.list/],
-    // The header's counts and every section of the first tab, Personal Info.
-    ['/profile', 'dark', 390, /users\.me|children\.list|shadowBookings\.list|mentalHealth\.bookings\.list|passkeys\.list|twoStep\.status|sessions\.list|pushSubscriptions\.list|notifications\.preferences|calendarSubscription\.get|apiTokens\.list|webhooks\.list/],
   ] as const) {
     it(`hydrates the signed-in ${pathname} (${theme}, ${width} px) with no mismatch, no error, no second request for its data and none of its sections drawn again`, async () => {
       const context = await openContext({ javaScriptEnabled: true, signedIn: true, theme, width });

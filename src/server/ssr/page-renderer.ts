@@ -11,7 +11,6 @@ import { EARLY_EVENTS_SCRIPT } from './early-events';
 import type { RenderedPage } from '../../client/entry-server';
 import { activityFeedInput, COMMUNITY_FEED_INPUT, DEFAULT_NURSERY_CHIPS, longDate, nurserySearchInput, watchedCamera } from '../../shared/display';
 import { wallClock } from '../../shared/dates';
-import { PAGE_LIMIT_MAX } from '../../shared/schemas/common';
 import { isTimeZone, type Config } from '../config';
 import type { AuthService } from '../features/auth/auth.service';
 import { authenticate } from '../features/auth/auth.hooks';
@@ -50,32 +49,9 @@ function prefetchesFor(pathname: string, helpers: Helpers, user: Context['user']
       return [...shell, helpers.shadowTeachers.list.prefetch({})];
     case '/community':
       return [...shell, helpers.community.posts.list.prefetchInfinite(COMMUNITY_FEED_INPUT), helpers.community.groups.list.prefetch()];
-    case '/profile':
-      return [...shell, ...profilePrefetches(helpers, user)];
     default:
       return shell;
   }
-}
-
-/**
- * Profile's header and its first tab, Personal Info, for this user's role as the page shows them
- * (profile-header.tsx, profile-page.tsx, profile-integrations.tsx). Fetched by the browser after
- * hydration, their eleven answers re-rendered the page in one blocking task as each arrived
- * (about 340 ms of a phone's 4x slower CPU); rendered here, they hydrate in slices with the page.
- */
-function profilePrefetches(helpers: Helpers, user: NonNullable<Context['user']>): Promise<void>[] {
-  const carer = user.familyRole === 'carer';
-  return [
-    helpers.children.list.prefetch(),
-    ...(carer ? [] : [helpers.shadowBookings.list.prefetch({ parentId: user.id }), helpers.mentalHealth.bookings.list.prefetchInfinite({ limit: PAGE_LIMIT_MAX })]),
-    helpers.passkeys.list.prefetchInfinite({}),
-    helpers.twoStep.status.prefetch(),
-    helpers.sessions.list.prefetchInfinite({}),
-    helpers.pushSubscriptions.list.prefetch(),
-    ...(user.familyRole !== null ? [helpers.notifications.preferences.prefetch()] : []),
-    ...(carer ? [] : [helpers.calendarSubscription.get.prefetch(), helpers.apiTokens.list.prefetchInfinite({})]),
-    ...(user.familyRole === 'guardian' || user.role === 'staff' ? [helpers.webhooks.list.prefetch()] : []),
-  ];
 }
 
 /**
