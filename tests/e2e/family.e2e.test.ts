@@ -32,7 +32,6 @@ async function newBrowser(viewport: { width: number; height: number }, theme: 'l
   return context;
 }
 
-
 type Check = (page: Page, what: string) => Promise<void>;
 
 async function expectAccessible(page: Page, what: string, width: number) {

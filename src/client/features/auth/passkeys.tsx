@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { longDate } from '../../../shared/display';
 import type { PasskeyDto } from '../../../shared/schemas/passkeys';
 import { QueryState } from '../../components/query-state';
+import { TimeAgo } from '../../components/time-ago';
 import { messageOf, serverFieldError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { TimeAgo } from '../../components/time-ago';
 import { ceremonyMessage, createPasskey, usePasskeysSupported } from './passkey-ceremony';
 
 /** Profile's passkeys: add one from this device, and rename or remove each. */
