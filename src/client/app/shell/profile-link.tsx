@@ -68,7 +68,7 @@ export function ProfileLink({ onNavigate }: { onNavigate: () => void }) {
         </Group>
       </UnstyledButton>
       <Suspense fallback={menuButton(() => setOpenOnArrival(true))}>
-        <ProfileMenu target={menuButton()} defaultOpened={openOnArrival} onNavigate={onNavigate} onSignOut={signOut} />
+        <ProfileMenu target={menuButton} defaultOpened={openOnArrival} onNavigate={onNavigate} onSignOut={signOut} />
       </Suspense>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Image, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle, IconTrash } from '@tabler/icons-react';
+import { useDropdownOnDemand } from '../../components/dropdown-on-demand';
 import { TimeAgo } from '../../components/time-ago';
 import type { PostDto } from '../../../shared/schemas/community';
 
@@ -51,6 +52,7 @@ export function PostTags({ tags }: { tags: string[] }) {
 
 export function PostCard({ post, actions }: { post: PostDto; actions: PostActions }) {
   const own = actions.viewerId === post.userId;
+  const options = useDropdownOnDemand();
   return (
     <Card component="article" aria-label={post.title} padding="lg">
       <Stack gap="sm">
@@ -58,21 +60,23 @@ export function PostCard({ post, actions }: { post: PostDto; actions: PostAction
           <PostAuthor name={post.userName} image={post.userImage} createdAt={post.createdAt} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label="Post options">
+              <ActionIcon variant="subtle" color="gray" aria-label="Post options" onClick={options.mount}>
                 <IconDots size={18} aria-hidden />
               </ActionIcon>
             </Menu.Target>
-            <Menu.Dropdown>
-              {own ? (
-                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => actions.onDelete(post)}>
-                  Delete post
-                </Menu.Item>
-              ) : (
-                <Menu.Item leftSection={<IconFlag size={16} aria-hidden />} onClick={() => actions.onReport(post)}>
-                  Report post
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
+            {options.mounted && (
+              <Menu.Dropdown>
+                {own ? (
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => actions.onDelete(post)}>
+                    Delete post
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item leftSection={<IconFlag size={16} aria-hidden />} onClick={() => actions.onReport(post)}>
+                    Report post
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            )}
           </Menu>
         </Group>
         <Text fw={650} size="lg" style={{ overflowWrap: 'anywhere' }}>

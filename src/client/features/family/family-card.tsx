@@ -3,6 +3,7 @@ import { IconCheck, IconCopy, IconDots, IconDownload, IconFileZip, IconUserPlus,
 import { useState } from 'react';
 import type { FamilyRole } from '../../../shared/schemas/auth';
 import type { FamilyDto, FamilyMemberDto } from '../../../shared/schemas/family';
+import { useDropdownOnDemand } from '../../components/dropdown-on-demand';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -53,6 +54,7 @@ function FamilyDetails({ family }: { family: FamilyDto }) {
 }
 
 function MemberRow({ member, canManage }: { member: FamilyMemberDto; canManage: boolean }) {
+  const manage = useDropdownOnDemand();
   const utils = trpc.useUtils();
   const [resetLink, setResetLink] = useState<string | null>(null);
   const onError = (title: string) => (error: { message: string }) => toast({ title, message: error.message, tone: 'error' });
@@ -100,22 +102,24 @@ function MemberRow({ member, canManage }: { member: FamilyMemberDto; canManage: 
           {canManage && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Manage ${member.name}`}>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Manage ${member.name}`} onClick={manage.mount}>
                   <IconDots size={18} aria-hidden />
                 </ActionIcon>
               </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => changeRole.mutate({ id: member.userId, familyRole: otherRole })}>Make {ROLE_LABELS[otherRole].toLowerCase()}</Menu.Item>
-                <Menu.Item onClick={() => passwordReset.mutate({ id: member.userId })}>Give a password reset link</Menu.Item>
-                <Menu.Item
-                  color="red"
-                  onClick={() => {
-                    if (window.confirm(`Remove ${member.name} from your family? They will no longer see your children.`)) remove.mutate({ id: member.userId });
-                  }}
-                >
-                  Remove from family
-                </Menu.Item>
-              </Menu.Dropdown>
+              {manage.mounted && (
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => changeRole.mutate({ id: member.userId, familyRole: otherRole })}>Make {ROLE_LABELS[otherRole].toLowerCase()}</Menu.Item>
+                  <Menu.Item onClick={() => passwordReset.mutate({ id: member.userId })}>Give a password reset link</Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    onClick={() => {
+                      if (window.confirm(`Remove ${member.name} from your family? They will no longer see your children.`)) remove.mutate({ id: member.userId });
+                    }}
+                  >
+                    Remove from family
+                  </Menu.Item>
+                </Menu.Dropdown>
+              )}
             </Menu>
           )}
         </Group>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Popover, ScrollArea, Stack, Text } from '@ma
 import { IconBell } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useDropdownOnDemand } from '../../components/dropdown-on-demand';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useNow } from '../../lib/use-now';
 import { trpc } from '../../lib/trpc';
@@ -27,10 +28,15 @@ export function NotificationBell() {
   const count = trpc.notifications.unreadCount.useQuery(undefined, { enabled: signedIn });
   const unread = signedIn ? (count.data?.unread ?? 0) : 0;
   const [opened, setOpened] = useState(false);
+  const dropdown = useDropdownOnDemand();
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={340} trapFocus returnFocus>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" className="nestling-bell" aria-label={bellLabel(unread)} onClick={() => setOpened((o) => !o)}>
+        <ActionIcon variant="subtle" color="gray" size="lg" className="nestling-bell" aria-label={bellLabel(unread)} onClick={() => {
+            dropdown.mount();
+            setOpened((o) => !o);
+          }}
+        >
           <IconBell size={20} aria-hidden />
           {unread > 0 && (
             <span className="nestling-bell-count" aria-hidden>
@@ -39,9 +45,11 @@ export function NotificationBell() {
           )}
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown p="xs" aria-label="Notifications" role="dialog">
-        {opened && <LatestNotifications signedIn={signedIn} unread={unread} onNavigate={() => setOpened(false)} />}
-      </Popover.Dropdown>
+      {dropdown.mounted && (
+        <Popover.Dropdown p="xs" aria-label="Notifications" role="dialog">
+          {opened && <LatestNotifications signedIn={signedIn} unread={unread} onNavigate={() => setOpened(false)} />}
+        </Popover.Dropdown>
+      )}
     </Popover>
   );
 }
