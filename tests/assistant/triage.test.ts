@@ -22,6 +22,33 @@ const round18LookAlikes = [
   'little red rash on his chest that disappears when pressed, no fever, is it from the new soap',
 ];
 
+// Round 20: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. They guard the readings round 20 changed: a burn told by its signs
+// alone (blistered and charred, white or black in patches) with no cause the vocabulary knows; waking
+// part way out of deep sleep (sleepwalking, nightmares, night terrors) as a sleep setting; a cue
+// named after 'what is a' as the thing asked about; the parent's own age then ("when I was 14") as
+// their childhood; a number before a stop as a list's number only beside the next or last one;
+// and a spice that burns the mouth as a taste.
+const round20Urgent = [
+  'Hi all, great weekend camping with the grandparents, toasted marshmallows and everything. On the last night my daughter (8) got too close and the cuff of her hoodie melted onto her. Her wrist is covered in blisters right the way around and some of the skin looks charred. She keeps trembling. Anyway, any tips for getting the smell out of sleeping bags?',
+  "during a night terror she stopped breathing and went blue and now she's floppy",
+  "what's a seizure supposed to look like? my son is jerking all over and won't respond to me",
+  'she spilt a mug of hot chilli soup on her lap and it burnt her, there are big blisters',
+];
+const burnsToldBySigns = [
+  "the back of her hand is blistered and blackened and she won't stop crying",
+  "my son's palm is all blisters and there are white patches in the middle, he touched something in the garage",
+];
+const round20LookAlikes = [
+  'her trainers rubbed blisters all the way round her little toe, what plasters are best?',
+  'the bananas went black in places, are they still ok for his lunch?',
+  'she has nightmares and sits up with her eyes open but not responding to us, then goes back to sleep, should we see someone?',
+  "what's an anaphylactic shock exactly? the allergy nurse used the word and I nodded along",
+  'When I was 14 I self-harmed. My son is 10 now, how do I talk to him about it?',
+  'Our twins are 5. What age should they stop sharing a room?',
+  "He's 4. Is it normal that he still naps?",
+];
+
 // Round 19: written before their first run, in the helper's own words, and kept out of the
 // second opinion's training. They guard the readings round 19 changed: a knock to the head told as
 // a collision (heads that clash or collide, a forehead bashed or bonked on something), a story's
@@ -58,6 +85,42 @@ const drawnWithAPen = [
   'my son drew red dots all over his arms with a felt tip pen and now his childminder thinks it is chickenpox',
 ];
 const ruleOf = (category: TriageCategory) => rules.find((rule) => rule.category === category)!;
+
+describe('safety triage, round 20 readings', () => {
+  it.each(round20Urgent)('answers "%s" as an emergency', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+
+  it.each(burnsToldBySigns)('reads a burn told by its signs alone, so the rule holds: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('burns'))).toBe(true);
+  });
+
+  it.each(round20LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it('reads a child who sleepwalks and does not answer as asleep, so the rule does not hold', () => {
+    expect(new MessageEvidence("when he sleepwalks he stares straight through me and won't answer, is that normal at 6?").holds(ruleOf('unresponsive'))).toBe(false);
+  });
+
+  it("reads what is asked after 'what is a' as the thing to explain, so no rule holds", () => {
+    const evidence = new MessageEvidence('what is a non-blanching rash? the health visitor kept mentioning it at the check');
+    expect(rules.filter((rule) => rule.level !== 'referral' && evidence.holds(rule))).toEqual([]);
+  });
+
+  it('reads a spice that burns the mouth as a taste, so the rule does not hold', () => {
+    expect(new MessageEvidence("My toddler says the chilli 'burns' his tongue, should I stop adding spice?").holds(ruleOf('burns'))).toBe(false);
+  });
+
+  it('still reads self-harm told now after the parent\'s own youth', () => {
+    expect(triage("When I was 15 I self-harmed and last night I cut myself again, I can't stop")?.level).toBe('crisis');
+  });
+
+  it('reads a number before a stop as a list number only beside the next or the last one', () => {
+    expect(listItemsOf("few things: 1. she's floppy and won't wake 2. there's a rash")).toHaveLength(3);
+    expect(listItemsOf("Nursery says she is 3. Should we ask them for help?")).toEqual([]);
+  });
+});
 
 describe('safety triage, round 19 readings', () => {
   it.each(round19Urgent)('answers "%s" as an emergency', (message) => {

@@ -225,10 +225,34 @@ function chooseRule(evidence: MessageEvidence, opinion: Opinion, thresholds: Thr
  * Where a parent moves from one matter to the next within a message: a semicolon or a new line
  * between items, a comma followed by a word that adds an item ("..., also ds has gone floppy",
  * "..., oh and he fell down the stairs"), the number or letter of an item in a list written on one
- * line ("1) ... 2) ...", "a) ... b) ...", "1. ... 2. ..."), and 'secondly', 'thirdly', 'lastly'.
+ * line ("1) ... 2) ...", "a) ... b) ..."), and 'secondly', 'thirdly', 'lastly'. Items numbered
+ * "1. ... 2. ..." are broken by listNumbersAsBreaks first.
  */
 const LIST_BREAK =
-  /;|\n+|,\s*(?=(?:oh and|and also|also|plus|btw|by the way|another thing|one more thing|ps)\b)|(?:^|\s|:)\(?(?:\d{1,2}|[a-e])\)\s*|(?:^|\s|:)\d{1,2}[.:]\s+(?=[a-z])|[,.:]\s*(?=(?:secondly|thirdly|lastly|and finally)\b)/i;
+  /;|\n+|,\s*(?=(?:oh and|and also|also|plus|btw|by the way|another thing|one more thing|ps)\b)|(?:^|\s|:)\(?(?:\d{1,2}|[a-e])\)\s*|[,.:]\s*(?=(?:secondly|thirdly|lastly|and finally)\b)/i;
+
+/** A number and a stop or colon before words ("1. fever 2. rash", "he's 3. Should we ..."). */
+const NUMBER_AND_STOP = /(^|\s|:)(\d{1,2})[.:]\s+(?=[a-z])/gi;
+
+/**
+ * The message with each number that numbers a list ("1. ... 2. ...") made a new line. A number
+ * and a stop count only when the number before or after it is there too: an age or a count
+ * that ends a sentence ("he's 3. Should we ...", "wait until 1. Who's right?") is no list, and
+ * round 20 found the sentence before it read as an item alone, its question cut off.
+ */
+function listNumbersAsBreaks(text: string): string {
+  const numbers = new Set([...text.matchAll(NUMBER_AND_STOP)].map((match) => Number(match[2])));
+  return text.replace(NUMBER_AND_STOP, (whole, before: string, digits: string) => {
+    const n = Number(digits);
+    return numbers.has(n - 1) || numbers.has(n + 1) ? `${before}\n` : whole;
+  });
+}
+
+/** The text split into the items of a list of matters (LIST_BREAK); one item when it is no list. */
+function splitIntoItems(text: string): string[] {
+  return listNumbersAsBreaks(text).split(LIST_BREAK);
+}
+
 /**
  * A dash may start a new matter ("a few things - is it ok to ...") or ask about the one just told
  * ("chokes at letdown - any tips?"), so what follows a dash is read on its own, and what comes
@@ -282,7 +306,7 @@ export function partsOf(message: string): string[] {
   // A bracketed aside is a part of its own, and the text around it reads on without it.
   const asides = [...message.matchAll(/\(([^()]*)\)/g)].map((match) => match[1]!);
   const host = withoutAsides(message);
-  const listed = host.split(LIST_BREAK);
+  const listed = splitIntoItems(host);
   const afterDashes = listed.flatMap((item) => [...item.matchAll(DASH)].map((dash) => item.slice(dash.index + dash[0].length)));
   // A laugh after words ends what it laughs at ("Bit of a mess here lol, ..."): what follows it is read
   // on its own too. One that opens the message ("lol my 4yo says ...") laughs at what comes next.
@@ -304,9 +328,9 @@ function withoutAsides(message: string): string {
   return message.replace(/\s*\([^()]*\)/g, '');
 }
 
-/** The items of a list of matters (LIST_BREAK), when the message has two or more; none otherwise. */
+/** The items of a list of matters (splitIntoItems), when the message has two or more; none otherwise. */
 export function listItemsOf(message: string): string[] {
-  const listed = withoutAsides(message).split(LIST_BREAK).map((item) => item.trim()).filter((item) => /[a-z]/i.test(item));
+  const listed = splitIntoItems(withoutAsides(message)).map((item) => item.trim()).filter((item) => /[a-z]/i.test(item));
   return listed.length > 1 ? listed : [];
 }
 

@@ -481,6 +481,18 @@ const raw = {
   ],
   /** Every electrical and chemical burn needs a doctor, whatever it looks like (NHS guidance). */
   burnCause: ['electric|electrical|electrocut*|socket|shock|wire|chemical|acid|caustic|bleach|alkali', 'oven|drain cleaner'],
+  /**
+   * Signs of a deep burn, which first-aid courses send to hospital whatever caused it (round 20):
+   * skin charred or blackened, black or white in patches, leathery. Beside another sign of burn
+   * damage (blisters, peeling) they tell a burn without naming its cause. A blister that goes all
+   * the way round was tried as well and dropped: shoes rub blisters all round a toe.
+   */
+  deepBurn: ['charred|blackened|leathery', 'black|white|grey|gray patch|patches|place|places|area|areas'],
+  /**
+   * Hot spices and hot sauces: the burning they cause in the mouth is a taste, not a burn (round 20).
+   * Dishes are not named here: a dish's name does not say it is hot (MessageEvidence.burnsAsATaste).
+   */
+  spice: ['spicy|spice|spices|spiced|chilli|chillies|chili|chilies|jalapeno|jalapenos|wasabi|horseradish|peppery|sriracha|tabasco'],
   clothesOnFire: ['pyjamas|clothes|clothing|dress|hair|top|costume|sleeve|nightie|nightdress|jumper|@kid caught|catch|catches fire|alight'],
   burnSite: [
     'face|eye|eyes|lip|lips|tongue|throat|hand|hands|palm|palms|foot|feet|genitals|privates|groin|bottom|neck|chest|tummy|joint|knee|cheek|mouth|' +
@@ -791,7 +803,15 @@ const frameRaw = {
   ],
   uncertain: ['tell|sure|know|unsure|check|see|wonder if|whether'],
   /** The parent's own childhood, told as background to a question about their child. */
-  ownChildhood: ['grew|grow|growing up', 'childhood', 'when i was little|young|small|kid|child|younger|teen|teenager', 'my|our parents|parent', 'as teen|teenager'],
+  ownChildhood: [
+    'grew|grow|growing up',
+    'childhood',
+    'when i was little|young|small|kid|child|younger|teen|teenager',
+    // The parent's age then, a child's or a teenager's ("when I was 15"; round 20): an adult's age is not childhood.
+    'when i was 5|6|7|8|9|10|11|12|13|14|15|16|17|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen',
+    'my|our parents|parent',
+    'as teen|teenager',
+  ],
   past: [
     'last year|month|week|winter|summer|spring|autumn|christmas|weekend|time|term|semester|holiday|holidays',
     'day|days|week|weeks|month|months|year|years ago',
@@ -913,6 +933,12 @@ const frameRaw = {
     'tone|physio*|exercise*|therapy|therapist|stim*|flap*',
     // A baby's normal reflexes: the startle (Moro) reflex, hiccups, shivering.
     'reflex|reflexes|startle*|moro|hiccup*|shiver*',
+    // Waking part way out of deep sleep (round 20): a child who sleepwalks, or is in a night terror
+    // or a confused arousal, looks awake and does not answer; 'sleep' alone did not name these.
+    'sleepwalk*|sleeptalk*|nightmare*',
+    'sleep walk*|talk*',
+    'night terror|terrors|fright|frights',
+    'confus* arousal|arousals',
   ],
   /** A tantrum or a protest: a child who goes limp or floppy in one is doing it, however often it is said. */
   wilful: WILFUL,

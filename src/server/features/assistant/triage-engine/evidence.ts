@@ -384,6 +384,18 @@ export class MessageEvidence {
     return (rule.explainedBy ?? []).some((setting) => frameSet.has(setting) && !(cue === 'rousingFails' && setting === 'inattentive'));
   }
 
+  /**
+   * Whether a burn is what a spice does in the mouth (round 20: "the chilli burns his tongue"): its
+   * sentence names a spice and the mouth, and no heat source nor any damage to the skin. A hot dish
+   * spilt, a blister, or a spice in the eyes still tells a burn.
+   */
+  private burnsAsATaste(finding: Finding): boolean {
+    const sentence = this.sentences[finding.sentence]!;
+    const inSentence = (cue: Cue) => this.find(cue).some((other) => other.sentence === finding.sentence);
+    if (!sentence.some((token) => TASTING_PARTS.has(token.word))) return false;
+    return inSentence('spice') && !inSentence('heatSource') && !inSentence('burnDamage') && !inSentence('deepBurn');
+  }
+
   /** The findings of a cue within the window that still count for this rule. */
   private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
     return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding, window));
@@ -393,7 +405,7 @@ export class MessageEvidence {
     const sentence = this.sentences[finding.sentence]!;
     if (sentence[finding.start]!.negated) return false;
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
-    if (asksForLabel(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding) || toldInStory(sentence, finding)) return false;
+    if (asksForLabel(sentence, finding) || asksWhatItIs(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding) || toldInStory(sentence, finding)) return false;
     if (freeOf(sentence, finding) || describesTheChild(sentence, finding) || suppliedToParent(sentence, finding)) return false;
     // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
     if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
@@ -402,6 +414,7 @@ export class MessageEvidence {
     if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
     // A temperature measured in the normal range outweighs a child who feels hot to the touch.
     if (cue === 'feelsHot' && this.tellsNormalReading()) return false;
+    if (cue === 'burn' && this.burnsAsATaste(finding)) return false;
     if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
@@ -1090,6 +1103,9 @@ function endsClause(sentence: Sentence, at: number): boolean {
   return !next || next.boundary || next.pos === 'PUNCT' || next.pos === 'ADV';
 }
 
+/** Where a spice is tasted: a burning there is its heat, not an injury (MessageEvidence.burnsAsATaste). */
+const TASTING_PARTS = new Set(['mouth', 'tongue', 'lip', 'lips', 'throat', 'gums']);
+
 /** Words of sleep and tiredness, as the benign setting names them. */
 const SLEEPING = /^(?:a?sleep|nap|doz|drift|nod|tired|exhaust|bedtime)/;
 
@@ -1235,6 +1251,19 @@ function asksForLabel(sentence: Sentence, finding: Span): boolean {
     if (token.boundary || (token.pos === 'VERB' && !LABEL_VERBS.has(token.lemma))) return false;
   }
   return false;
+}
+
+/**
+ * "What's a febrile seizure?", "what is an anaphylactic reaction exactly": a cue named just after
+ * 'what is a' or 'what is an' opening a question is the thing the parent asks to have explained
+ * (round 20); it is no sign. What the sentence tells after it ("..., is he having one now?") still
+ * counts through its own cues.
+ */
+function asksWhatItIs(sentence: Sentence, finding: Span): boolean {
+  let index = finding.start - 1;
+  while (sentence[index]?.pos === 'ADJ') index--;
+  if (!['a', 'an'].includes(sentence[index]?.word ?? '') || sentence[index - 1]?.lemma !== 'be' || sentence[index - 2]?.word !== 'what') return false;
+  return index - 2 === 0 || sentence[index - 3]!.boundary;
 }
 
 /**

@@ -257,6 +257,8 @@ export const rules: TriageRule[] = [
       ['clothesOnFire'],
       ['heatSource', 'burnDamage'],
       ['heatSource', 'contact'],
+      // A burn told by what it looks like, with no cause the vocabulary knows: blistered and charred, or blistered and black in places.
+      ['burnDamage', 'deepBurn'],
       // Smoke breathed in, with its signs: a burn to the airway, with no burn on the skin.
       ['smoke', 'smokeSign'],
     ],
