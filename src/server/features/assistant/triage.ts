@@ -133,6 +133,13 @@ export interface SafetyNet {
  * in on a round-18 probe kept out of its training ("he doesn't have any thoughts of hurting himself,
  * ... but he's very low": 'ordinary' 0.864 became 0.761), so it was not shipped; the model file is
  * the one committed at fac95e4 (round 18 recorded that its trainer reproduces it byte for byte).
+ *
+ * Round 20 (bench/README.md, round 20) again changed readings only (a burn told by its signs, a list's
+ * numbers, waking from deep sleep, 'what is a' questions, the parent's age then, a spice's burn) and
+ * kept the same model and thresholds. Retrained on all 21 tuning sets with tuning-21 added, the model
+ * checked in on the same round-18 probe ('ordinary' 0.864 became 0.844), though it no longer answered
+ * tuning-21's fever after jabs or the mother's own ibuprofen, messages it had then learnt; a model that
+ * fails a probe kept out of its training is not shipped.
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
