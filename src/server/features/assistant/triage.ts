@@ -138,8 +138,8 @@ export interface SafetyNet {
  * numbers, waking from deep sleep, 'what is a' questions, the parent's age then, a spice's burn) and
  * kept the same model and thresholds. Retrained on all 21 tuning sets with tuning-21 added, the model
  * checked in on the same round-18 probe ('ordinary' 0.864 became 0.844), though it no longer answered
- * tuning-21's fever after jabs or the mother's own ibuprofen, messages it had then learnt; a model that
- * fails a probe kept out of its training is not shipped.
+ * tuning-21's fever after jabs, a message it had then learnt (the mother's own ibuprofen it still
+ * answered, by the rule); a model that fails a probe kept out of its training is not shipped.
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
