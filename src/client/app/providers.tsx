@@ -1,13 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { lazyNamed } from '../lib/lazy-with-styles';
+import { useEffect, type ReactNode } from 'react';
+import { useToastsContainer } from '../lib/toast';
 import { trpc, type createTrpcClient } from '../lib/trpc';
 import { watchQueryClient } from '../lib/offline/offline-data';
 import { colorSchemeManager, theme } from '../lib/theme';
 
-// Toasts appear only after something happens; their code (with its transitions) loads after the first paint.
-const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');
+/** Toasts appear only after something happens: their container loads and mounts with the first one. */
+function ToastsOnceLoaded() {
+  return useToastsContainer();
+}
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -31,9 +33,7 @@ export function Providers({ queryClient, trpcClient, children, env }: ProvidersP
           withCssVariables={false}
           env={env}
         >
-          <Suspense>
-            <Toasts />
-          </Suspense>
+          <ToastsOnceLoaded />
           {children}
         </MantineProvider>
       </QueryClientProvider>

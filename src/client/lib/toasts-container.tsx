@@ -1,5 +1,8 @@
+// Loaded by the first toast (toast.ts): Mantine's notifications, their styles and the container.
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
+
+export { notifications } from '@mantine/notifications';
 
 /** The spec's toasts: one at a time, shown for 5 seconds, at most 420px wide. */
 export function Toasts() {
