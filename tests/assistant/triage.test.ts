@@ -22,6 +22,28 @@ const round18LookAlikes = [
   'little red rash on his chest that disappears when pressed, no fever, is it from the new soap',
 ];
 
+// Round 21: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. They guard the readings round 21 changed: a burn word that is the
+// fever's own idiom ("burning up") or a feeling ("burning with shame") is no burn; a child told as
+// back to their usual self, and an event with nothing since, are over; and what the parent's own
+// parent did to them, told with no time and no child named, is the parent's childhood.
+const feverToldAsBurningUp = [
+  "my daughter is burning up and has dark red spots on her tummy that don't go when I press a glass on them",
+  "he's burning up, 40.1, his neck is stiff and his hands are freezing",
+];
+const round21LookAlikes = [
+  "Last night he was floppy and drowsy after his booster, today he's back to his old self. Worth mentioning at the next appointment?",
+  "He had one seizure at 3, checked over, nothing since, he's 7 now, can he do swimming lessons?",
+  'Does the law allow smacking? My father slapped me and I swore I never would',
+];
+const round21Urgent = [
+  "the iron fell on his arm and it's burning, there's a big blister",
+  'he pulled the pan over, his ears and a burn on his neck are blistering',
+  'she was floppy after her jabs, she seemed back to her usual self, but now she is floppy again and won\'t wake',
+  "my 2 year old had a seizure at 3 o'clock, nothing since, but she is still not waking properly",
+];
+const round21Crises = ["My mother slapped us, me and my son, and I'm frightened", "My mum slapped me across the face earlier and I'm scared"];
+
 // Round 20: written before their first run, in the helper's own words, and kept out of the
 // second opinion's training. They guard the readings round 20 changed: a burn told by its signs
 // alone (blistered and charred, white or black in patches) with no cause the vocabulary knows; waking
@@ -85,6 +107,29 @@ const drawnWithAPen = [
   'my son drew red dots all over his arms with a felt tip pen and now his childminder thinks it is chickenpox',
 ];
 const ruleOf = (category: TriageCategory) => rules.find((rule) => rule.category === category)!;
+
+describe('safety triage, round 21 readings', () => {
+  it.each(feverToldAsBurningUp)('answers a fever told as burning up with its own category, not a burn: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'meningitis-rash' });
+  });
+
+  it('reads a burn word for a feeling as no burn, so the rule does not hold', () => {
+    const message = 'her cheeks were burning with shame after the other mums laughed at her drawing, how do I build her up?';
+    expect(new MessageEvidence(message).holds(ruleOf('burns'))).toBe(false);
+  });
+
+  it.each(round21LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round21Urgent)('still answers "%s" as an emergency', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+
+  it.each(round21Crises)('still reads harm by the parent\'s own parent told now as a crisis: "%s"', (message) => {
+    expect(triage(message)?.level).toBe('crisis');
+  });
+});
 
 describe('safety triage, round 20 readings', () => {
   it.each(round20Urgent)('answers "%s" as an emergency', (message) => {

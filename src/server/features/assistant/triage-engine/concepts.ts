@@ -845,10 +845,16 @@ const frameRaw = {
     'fine now|since|after|afterwards|straight|then',
     'totally|completely|absolutely|perfectly|otherwise fine|normal|ok|okay|well',
     'back to normal|playing|play|sleep|sleeping|bed|eating|nursery|school|toys|game|games',
+    // A child told as themselves again (round 21): 'back to his usual self', 'back to herself'. ('Herself again'
+    // was tried: 'again' tells the story going on to worse (the worsening frame), which undoes any resolution.)
+    'back to usual|normal|old|own|cheeky|happy|smiley self',
+    'back to himself|herself|themselves',
     // A doctor's or nurse's word that it is normal, after they saw it.
     'gp|doctor|doctors|dr|nurse|paediatrician|pediatrician|hv|visitor|midwife|consultant|specialist say*|said|told|reassur* normal|fine|nothing|harmless|reflex',
     'doing|done well|better|great',
     'normal since',
+    // Nothing more since it (round 21): 'one fit at 3, nothing since', 'none since'.
+    'nothing|none +since',
     'playing|pooing|eating|sleeping|breathing normally|happily|fine',
     'gone now',
     'went away',
@@ -963,6 +969,9 @@ const idiomRaw = [
   'bleed* money|dry',
   'heart bleed*',
   'burn*|burnt out',
+  // A burn word for a feeling (round 21): burning with shame or anger, ears burning when talked about.
+  'burn*|burning +with shame|embarrassment|anger|rage|fury|jealousy|envy|guilt|curiosity|frustration|resentment',
+  'ears +burn*|burning',
   'dying|die for|to|of',
   // Coming back is a return ("keeps coming back every winter"), not blood still coming.
   'come|comes|coming|came back',

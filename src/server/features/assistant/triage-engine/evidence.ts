@@ -396,6 +396,15 @@ export class MessageEvidence {
     return inSentence('spice') && !inSentence('heatSource') && !inSentence('burnDamage') && !inSentence('deepBurn');
   }
 
+  /**
+   * Whether a burn word is the fever's own idiom (round 21: a child "burning up" with a rash that does
+   * not fade was answered with a burn's first aid): the words the fever cue reads are heat felt in a
+   * child who is ill, not an injury, and the fever still counts for every rule that asks for it.
+   */
+  private burnsAsAFever(finding: Finding): boolean {
+    return this.find('fever').some((fever) => sameWords(fever, finding));
+  }
+
   /** The findings of a cue within the window that still count for this rule. */
   private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
     return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding, window));
@@ -414,7 +423,7 @@ export class MessageEvidence {
     if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
     // A temperature measured in the normal range outweighs a child who feels hot to the touch.
     if (cue === 'feelsHot' && this.tellsNormalReading()) return false;
-    if (cue === 'burn' && this.burnsAsATaste(finding)) return false;
+    if (cue === 'burn' && (this.burnsAsATaste(finding) || this.burnsAsAFever(finding))) return false;
     if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
@@ -568,6 +577,8 @@ export class MessageEvidence {
     // "I was abused as a child", "I self-harmed as a teenager": the parent's own youth.
     // "My mum smacked us as kids", "he hit me as a child": the parent is the one it happened to, then.
     if (findPhrase(sentence, YOUTH).some((span) => parentClause(sentence, span.start) || parentIsObject(sentence, span.start))) present.add('ownChildhood');
+    // "My mum smacked us": what the parent's own parent did to them, with no time named, is their youth too (round 21).
+    if (!present.has('past') && !present.has('present') && harmedByOwnParent(sentence)) present.add('ownChildhood');
     if (present.has('present')) {
       // "Admitted last month with a fever, all clear, home now and well": a 'now' that only tells how
       // the child is today, with no verb and no sign, leaves what happened in the past.
@@ -968,6 +979,34 @@ function parentClause(sentence: Sentence, at: number): boolean {
 function parentIsObject(sentence: Sentence, at: number): boolean {
   const { start, end } = clauseAround(sentence, at);
   return sentence.slice(start, end).some((token, index) => index > 0 && ['me', 'us'].includes(token.word));
+}
+
+/** The parent's own parents, named with 'my' or 'our' (the child's grandparents). */
+const OWN_PARENTS = new Set(['mum', 'mom', 'mam', 'mother', 'dad', 'father', 'parents', 'stepdad', 'stepmum', 'stepmom', 'stepfather', 'stepmother']);
+
+/**
+ * Whether a clause tells what the parent's own parent did to them, in the past tense, naming no child
+ * ("my mum smacked us", "my father slapped me"; round 21): the parent's childhood told as background,
+ * as 'when I was little' is. A verb whose past is its present ('hit') is not read as past; a child named
+ * anywhere in the sentence ("... me and my daughter") or a time named ('last night', 'tonight') keeps it
+ * an event, and so does a 'now' (framesOf).
+ */
+function harmedByOwnParent(sentence: Sentence): boolean {
+  if (sentence.some((word) => CHILD_WORDS.has(word.word) || RECENT_TIMES.has(word.word))) return false;
+  return sentence.some((token, index) => {
+    if (!OWN_PARENTS.has(token.word) || !['my', 'our'].includes(sentence[index - 1]?.word ?? '')) return false;
+    const clause = sentence.slice(index + 1, clauseAround(sentence, index).end);
+    const verb = clause.findIndex((word) => word.pos === 'VERB');
+    return verb >= 0 && inPastTense(clause[verb]!) && clause.slice(verb + 1).some((word) => word.word === 'me' || word.word === 'us');
+  });
+}
+
+/** Words that date an event to the last days, which the past frame does not all name ('last night', 'earlier'). */
+const RECENT_TIMES = new Set(['last', 'ago', 'night', 'tonight', 'today', 'yesterday', 'earlier', 'morning', 'evening', 'afternoon', 'weekend', 'just']);
+
+/** A verb in the past tense as written ("smacked", "threw"): not its lemma, and not a present form in -s or -ing. */
+function inPastTense(verb: Token): boolean {
+  return verb.word !== verb.lemma && !/(?:s|ing)$/.test(verb.word);
 }
 
 /** Whether a clause opens with its verb, so its subject is the previous clause's. */
