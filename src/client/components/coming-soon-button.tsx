@@ -12,7 +12,17 @@ export const TOOLTIP_CLOSE_DELAY = 300;
  */
 export function ComingSoonButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
   return (
-    <Tooltip label="Coming soon" openDelay={TOOLTIP_OPEN_DELAY} closeDelay={TOOLTIP_CLOSE_DELAY} events={{ hover: true, focus: true, touch: true }}>
+    <Tooltip
+      label="Coming soon"
+      openDelay={TOOLTIP_OPEN_DELAY}
+      closeDelay={TOOLTIP_CLOSE_DELAY}
+      events={{ hover: true, focus: true, touch: true }}
+      // Beside its button, not in a portal: a portal renders again as it mounts, and the dashboard and
+      // the bookings list draw one of these per child or booking in their first commit. Fixed, so
+      // that the card it sits in does not clip it.
+      withinPortal={false}
+      floatingStrategy="fixed"
+    >
       <Button {...props} data-disabled aria-disabled="true" onClick={(event) => event.preventDefault()}>
         {children}
       </Button>

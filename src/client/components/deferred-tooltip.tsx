@@ -12,7 +12,8 @@ const LazyTooltip = lazyNamed(() => import('./floating'), 'Tooltip');
 export function DeferredTooltip(props: TooltipProps) {
   return (
     <Suspense fallback={props.children}>
-      <LazyTooltip {...props} />
+      {/* Beside its target, not in a portal, as ComingSoonButton's (coming-soon-button.tsx). */}
+      <LazyTooltip withinPortal={false} floatingStrategy="fixed" {...props} />
     </Suspense>
   );
 }
