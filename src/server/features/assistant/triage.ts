@@ -140,6 +140,15 @@ export interface SafetyNet {
  * checked in on the same round-18 probe ('ordinary' 0.864 became 0.844), though it no longer answered
  * tuning-21's fever after jabs, a message it had then learnt (the mother's own ibuprofen it still
  * answered, by the rule); a model that fails a probe kept out of its training is not shipped.
+ *
+ * Round 21 (bench/README.md, round 21) changed readings only (a burn word used for fever or for a
+ * feeling, a child back to their usual self, nothing since, harm by the parent's own parent told as
+ * their childhood) and kept the same model and thresholds. Retrained on all 22 tuning sets with
+ * tuning-22 added, the model failed three probes kept out of its training: round 18's probe checked in
+ * ('ordinary' 0.809), and round 20's friction blisters and round 21's seizure with nothing since were
+ * answered; so it is not shipped. The one look-alike of tuning-22 still answered, a double dose feared
+ * and found on checking not to have been given, is left to the medication-dose rule: what a check
+ * finds may be worse than feared as well as better, and cues do not tell which.
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
