@@ -1,9 +1,10 @@
-import { Button, Card, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ChangeEvent } from 'react';
 import { changePasswordInput } from '../../../shared/schemas/passwords';
 import { fieldErrorsOf, serverFieldError, type FieldErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 /** Change the password, then offer to sign out every other device. */
 export function ChangePassword() {
@@ -70,7 +71,7 @@ export function ChangePassword() {
           </Button>
         </Group>
       </form>
-      <Modal opened={askAboutOthers} onClose={() => setAskAboutOthers(false)} closeButtonProps={{ 'aria-label': 'Close' }} title="Sign out your other devices?" centered>
+      <ModalOnDemand opened={askAboutOthers} onClose={() => setAskAboutOthers(false)} closeButtonProps={{ 'aria-label': 'Close' }} title="Sign out your other devices?" centered>
         <Stack gap="md">
           <Text size="sm">Your password has changed. Anyone still signed in elsewhere with the old one stays signed in until you sign them out. You will stay signed in here.</Text>
           <Group justify="flex-end" gap="sm">
@@ -82,7 +83,7 @@ export function ChangePassword() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalOnDemand>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Code, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, Image, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { longDate } from '../../../shared/display';
@@ -6,6 +6,7 @@ import { messageOf, serverFieldError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { answerWithPasskey, ceremonyMessage, passkeysSupported } from './passkey-ceremony';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 /**
  * Profile's two-step sign-in: set it up with an authenticator app (scan, then confirm with a
@@ -188,7 +189,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         </Button>
         <Button onClick={() => setAskAboutOthers(true)}>I have saved them</Button>
       </Group>
-      <Modal opened={askAboutOthers} onClose={onDone} closeButtonProps={{ 'aria-label': 'Close' }} title="Sign out your other devices?" centered>
+      <ModalOnDemand opened={askAboutOthers} onClose={onDone} closeButtonProps={{ 'aria-label': 'Close' }} title="Sign out your other devices?" centered>
         <Stack gap="md">
           <Text size="sm">Two-step sign-in is on. Devices already signed in stay signed in until you sign them out; signing in again will ask them for a code. You will stay signed in here.</Text>
           <Group justify="flex-end" gap="sm">
@@ -200,7 +201,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalOnDemand>
     </Stack>
   );
 }
@@ -233,7 +234,7 @@ function TurnOff({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Turn off two-step sign-in?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <ModalOnDemand opened onClose={onClose} title="Turn off two-step sign-in?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -275,6 +276,6 @@ function TurnOff({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ModalOnDemand>
   );
 }

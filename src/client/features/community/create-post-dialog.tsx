@@ -1,4 +1,4 @@
-import { Badge, Button, FileInput, Group, Image, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Image, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +17,7 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ImageUploadError, uploadImage } from './upload-image';
 import { useFeedCache } from './use-posts';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 const IMAGE_ACCEPT = imageContentTypes.join(',');
 
@@ -98,7 +99,7 @@ export function CreatePostDialog({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Create Post" size="lg">
+    <ModalOnDemand opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Create Post" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -163,6 +164,6 @@ export function CreatePostDialog({ opened, onClose }: { opened: boolean; onClose
           </Text>
         </Stack>
       </form>
-    </Modal>
+    </ModalOnDemand>
   );
 }

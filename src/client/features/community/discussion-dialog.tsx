@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Group, Image, Modal, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Image, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { MAX_COMMENT_LENGTH, isBlank } from '../../../shared/community-rules';
@@ -8,15 +8,16 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { PlainText, PostAuthor, PostTags } from './post-card';
 import { useFeedCache } from './use-posts';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 const COMMENTS_PAGE = 50;
 
 /** A post in full, its comments (oldest first) and a box to add one. */
 export function DiscussionDialog({ post, viewerId, onClose }: { post: PostDto | null; viewerId: number; onClose: () => void }) {
   return (
-    <Modal opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Discussion" size="lg">
+    <ModalOnDemand opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Discussion" size="lg">
       {post && <Discussion post={post} viewerId={viewerId} />}
-    </Modal>
+    </ModalOnDemand>
   );
 }
 

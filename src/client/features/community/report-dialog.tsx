@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { MAX_REPORT_REASON_LENGTH, isBlank } from '../../../shared/community-rules';
 import type { PostDto } from '../../../shared/schemas/community';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 /** Tells the moderators what is wrong with a post. */
 export function ReportDialog({ post, onClose }: { post: PostDto | null; onClose: () => void }) {
@@ -21,7 +22,7 @@ export function ReportDialog({ post, onClose }: { post: PostDto | null; onClose:
     if (post && !isBlank(reason)) report.mutate({ id: post.id, reason });
   };
   return (
-    <Modal opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Report post">
+    <ModalOnDemand opened={post !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Report post">
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -46,6 +47,6 @@ export function ReportDialog({ post, onClose }: { post: PostDto | null; onClose:
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ModalOnDemand>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { moreTagsLabel, visibleTags } from '../../../shared/community-rules';
@@ -7,6 +7,7 @@ import { ImageWithPlaceholder } from '../../components/image-with-placeholder';
 import { QueryState } from '../../components/query-state';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 const countLabel = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
@@ -116,7 +117,7 @@ function GroupDialog({ group, signedIn, askToSignIn, onClose }: {
   });
 
   return (
-    <Modal opened={group !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={group?.name} size="lg">
+    <ModalOnDemand opened={group !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={group?.name} size="lg">
       {group && (
         <Stack gap="md">
           <ImageWithPlaceholder src={group.image} alt="" height={160} placeholderIcon={<IconUsersGroup size={28} stroke={1.4} aria-hidden />} />
@@ -148,7 +149,7 @@ function GroupDialog({ group, signedIn, askToSignIn, onClose }: {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </ModalOnDemand>
   );
 }
 

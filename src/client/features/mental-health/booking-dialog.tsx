@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -10,6 +10,7 @@ import { NetworkButton } from '../../components/network-button';
 import { toast } from '../../lib/toast';
 import { isUnauthorized, trpc } from '../../lib/trpc';
 import { catalogPriceLabel, type BookingTarget } from './booking-target';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 export const signInToBook = () => toast({ title: 'Please sign in', message: 'You need to be signed in to book a service.', tone: 'error' });
 
@@ -21,10 +22,10 @@ const calendarDay = (date: string) => {
 export function BookingDialog({ target, onClose }: { target: BookingTarget | null; onClose: () => void }) {
   const title = target?.kind === 'service' ? `Book ${target.service.title}` : target ? `Book a session with ${target.specialist.name}` : '';
   return (
-    <Modal opened={target !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title} size="md">
+    <ModalOnDemand opened={target !== null} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title} size="md">
       {/* Keyed so each booking starts with an empty form. */}
       {target && <BookingForm key={bookingKey(target)} target={target} onDone={onClose} />}
-    </Modal>
+    </ModalOnDemand>
   );
 }
 

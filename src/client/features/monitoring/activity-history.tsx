@@ -1,10 +1,11 @@
-import { Button, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { Accent } from '../../../shared/display';
 import { QueryState } from '../../components/query-state';
 import { trpc } from '../../lib/trpc';
 import { ActivityRow } from '../../components/activity-log';
 import { renderActivityPhotos } from './activity-photos-slot';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 /** The whole log of a camera's classroom, newest first, a page at a time. */
 export function ActivityHistory({ channel, caption, opened, onClose, otherAccent }: {
@@ -27,7 +28,7 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
   const activities = history.data?.pages.flatMap((page) => page.items);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Full history · ${caption}`} size="lg" scrollAreaComponent={ScrollArea.Autosize}>
+    <ModalOnDemand opened={opened} onClose={onClose} title={`Full history · ${caption}`} size="lg" scrollAreaComponent={ScrollArea.Autosize}>
       <QueryState
         query={{ ...history, data: activities }}
         signInTo="see your child's classroom"
@@ -53,6 +54,6 @@ export function ActivityHistory({ channel, caption, opened, onClose, otherAccent
           </Stack>
         )}
       </QueryState>
-    </Modal>
+    </ModalOnDemand>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Image, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ActivityDto, ActivityPhotoDto } from '../../../shared/schemas/monitoring';
 import { THUMBNAIL_HEIGHT } from './activity-photos-slot';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 
 const thumbnailWidth = (photo: Pick<ActivityPhotoDto, 'width' | 'height'>) => Math.max(1, Math.round((THUMBNAIL_HEIGHT * photo.width) / Math.max(1, photo.height)));
 
@@ -39,7 +40,7 @@ export function ActivityPhotos({ activity }: { activity: ActivityDto }) {
           </UnstyledButton>
         ))}
       </Group>
-      <Modal opened={shown !== undefined} onClose={() => setOpen(null)} title={`${activity.time} · ${activity.description}`} size="xl" centered>
+      <ModalOnDemand opened={shown !== undefined} onClose={() => setOpen(null)} title={`${activity.time} · ${activity.description}`} size="xl" centered>
         {shown && open !== null && (
           <>
             <Image
@@ -75,7 +76,7 @@ export function ActivityPhotos({ activity }: { activity: ActivityDto }) {
             </Group>
           </>
         )}
-      </Modal>
+      </ModalOnDemand>
     </>
   );
 }
