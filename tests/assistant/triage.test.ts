@@ -22,6 +22,53 @@ const round18LookAlikes = [
   'little red rash on his chest that disappears when pressed, no fever, is it from the new soap',
 ];
 
+// Round 22: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. They guard the readings round 22 changed: harm by the writer's own
+// parent is read as the writer's childhood only when the message shows an adult telling their past
+// (round 21 read it so with no such sign, which a young person's own disclosure also fits); what the
+// child says of themselves ("insists she's ok") is no outcome; injuries whose pattern points to harm
+// (round burns, bruises on the ears or neck, fingertip bruises on a baby) are abuse; and five readings
+// for look-alikes: a first-aid question about a child in general asked after a leading phrase, a test
+// result told as clear, the parent's own temperature, the mother's own blood loss at birth remembered,
+// and a quantity word ('cold', 'a lot') that is no danger sign without bleeding.
+const round22Disclosures = [
+  "I'm 15. My stepdad kicked me and I don't feel safe at home",
+  'My son is 13. He told me: my dad kicked me when I dropped my plate',
+  'im 14 and my mum burnt me with her lighter and locked me in the bathroom',
+];
+const round22ParentsPast = [
+  'Is it legal to smack in Wales? My mum smacked me and I do not want to repeat it',
+  'My father beat us with a slipper. As a dad myself I never want my kids scared of me, any books?',
+];
+const round22HeadInjuries = [
+  "she came off her bike and hit her head, she's been sick four times and her speech is slurred but she insists she's ok",
+  'my 13 year old got kicked in the head at football, keeps being sick and says he feels fine',
+  "my 14 year old was hit on the head by a cricket ball, has vomited over and over and his speech is slurred, keeps telling me he's fine",
+];
+const round22AbusePatterns = [
+  "my 18 month old came back from the childminder's with small round burns on her arm and bruising on her neck",
+  'there are three neat circular burns on my toddler\'s back and nobody knows how they got there',
+  'my 6 week old has fingertip bruises on both sides of his tummy',
+];
+const round22TrueBurns = [
+  "she grabbed the hair straighteners, there's a red line burn across her palm and it's blistering",
+  'he touched the hob ring, a round burn on his fingertip and a blister is coming up',
+];
+const round22LookAlikes = [
+  'Nursery nurse here, refreshing my paediatric first aid — for a baby who is not breathing, do you do 30 compressions or 15?',
+  'The consultant saw him after he was choking on a sweet at the party, and his chest x-ray came back clear. Are lollipops safer?',
+  "I'm running a fever of 38.9 with mastitis, is it safe to feed my 5 week old?",
+  'I haemorrhaged after my c-section and lost two litres, I still think about it when I see blood. Is therapy worth it?',
+  "her spots fade under a glass, she's got a cold and a runny nose but is bouncing around, which cream is best?",
+  'He bumped his head on the table and was sick once, the GP saw him and said he is fine. When can he go back to nursery?',
+  "she has a bruise behind her ear from the car seat buckle, it's fading, should I get a new seat?",
+];
+const round22Urgent = [
+  "the x-ray was clear last week but now she's choking on something again and can't breathe",
+  "I've got a temperature and so has my 6 week old, he's 38.4 and very sleepy",
+  "he's bleeding a lot from a cut on his head and looks pale and cold",
+];
+
 // Round 21: written before their first run, in the helper's own words, and kept out of the
 // second opinion's training. They guard the readings round 21 changed: a burn word that is the
 // fever's own idiom ("burning up") or a feeling ("burning with shame") is no burn; a child told as
@@ -107,6 +154,38 @@ const drawnWithAPen = [
   'my son drew red dots all over his arms with a felt tip pen and now his childminder thinks it is chickenpox',
 ];
 const ruleOf = (category: TriageCategory) => rules.find((rule) => rule.category === category)!;
+
+describe('safety triage, round 22 readings', () => {
+  it.each(round22Disclosures)('reads harm by a parent told in a young person\'s voice, or relayed, as abuse: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('abuse'))).toBe(true);
+    expect(triage(message)?.level).toBe('crisis');
+  });
+
+  it.each(round22ParentsPast)('still reads harm by the parent\'s own parent, told by an adult of their past, as their childhood: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round22HeadInjuries)('reads a head injury whose child says they are fine by its rule: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('head-injury-vomiting'))).toBe(true);
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'head-injury-vomiting' });
+  });
+
+  it.each(round22AbusePatterns)('answers injuries whose pattern points to harm as abuse: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'crisis', category: 'abuse' });
+  });
+
+  it.each(round22TrueBurns)('still answers a burn with a cause told as a burn: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'burns' });
+  });
+
+  it.each(round22LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round22Urgent)('still answers "%s" as an emergency', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+});
 
 describe('safety triage, round 21 readings', () => {
   it.each(feverToldAsBurningUp)('answers a fever told as burning up with its own category, not a burn: "%s"', (message) => {

@@ -152,13 +152,28 @@ export interface SafetyNet {
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
+/** Cues that tell blood or a wound, beside which heavyBleeding's words ('a lot', 'cold', 'minutes') tell heavy bleeding. */
+const BLEEDING_CUES: readonly Cue[] = ['bleeding', 'seriousWound', 'bleedingThrough', 'filledWithBlood'];
+
+/**
+ * The danger signs a message tells now (DANGER_SIGNS, MessageEvidence.cuesNow). heavyBleeding reads how much
+ * or how long, and the signs of blood loss ('a lot', 'for minutes', 'pale and cold'): without blood or a
+ * wound told now it is no sign (round 22: "he's got a cold" beside a rash that fades under a glass read as
+ * a danger sign, so the check passed did not set the model aside and it checked in).
+ */
+export function dangerSignsNow(evidence: MessageEvidence): Cue[] {
+  const signs = evidence.cuesNow(DANGER_SIGNS);
+  if (!signs.includes('heavyBleeding') || evidence.cuesNow(BLEEDING_CUES).length > 0) return signs;
+  return signs.filter((sign) => sign !== 'heavyBleeding');
+}
+
 /**
  * Whether the message tells a check the parent is taught, passed, with no danger sign told now: a
  * temperature in the normal range ("feels warm but her temp is 36.9, is that normal?"), or a rash
  * that fades under a pressed glass. It answers the worry it is asked about.
  */
 function reassuredByCheck(evidence: MessageEvidence): boolean {
-  return (evidence.tellsNormalReading() || evidence.tellsBlanchingRash()) && evidence.cuesNow(DANGER_SIGNS).length === 0;
+  return (evidence.tellsNormalReading() || evidence.tellsBlanchingRash()) && dangerSignsNow(evidence).length === 0;
 }
 
 /**
@@ -177,7 +192,7 @@ const setAsideByReading = new WeakMap<MessageEvidence, boolean>();
 export function checkInHolds(evidence: MessageEvidence, opinion: Opinion, net: SafetyNet): boolean {
   if (modelAloneSetAside(evidence)) return false;
   if (opinion.ordinary < net.modelBelow) return true;
-  return opinion.ordinary < net.signsBelow && evidence.cuesNow(DANGER_SIGNS).length > 0;
+  return opinion.ordinary < net.signsBelow && dangerSignsNow(evidence).length > 0;
 }
 
 function answerFor(rule: TriageRule): string {

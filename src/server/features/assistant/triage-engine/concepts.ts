@@ -346,6 +346,8 @@ const raw = {
   // ---- Head injury ------------------------------------------------------------------------
   headKnock: [
     `hit|hits|hitting|bang*|bump*|knock*|smack*|crack*|whack*|land*|fell|fall|falls|fallen|thump*|${COLLISION} head|forehead|skull|temple`,
+    // A blow given with a foot, a knee or an elbow, or struck by a thing (round 22: "kicked in the head at football" was no knock).
+    'kick*|kneed|elbow*|punch*|struck|strike|strikes|clout*|clobber* head|forehead|skull|temple',
     'head bump|bumps|injury|injuries|knock|knocks|bang|first|butt',
     'headbutt*',
     // Two children meeting "head to head" (round 19).
@@ -709,6 +711,20 @@ const raw = {
   babyShaken: ['shake|shakes|shook|shaking baby|babies|newborn|infant'],
   fear: ['afraid|scared|frightened|terrified|petrified|fearful', 'help me|us', 'please stop|help', 'crying|screaming|shouting|yelling stop|help|please'],
   injuryMark: ['mark|marks|bruise*|bruising|welt*|weal*'],
+  /**
+   * Burns whose shape points to harm rather than an accident (round 22): round, circular or cigarette-sized,
+   * neat or identical. A round burn from a hob ring is an accident; the rules ask for a second sign.
+   */
+  patternedBurn: ['round|circular|circle|cigarette|neat|identical|matching burn|burns|burnt|burned|scald|scalds|blister|blisters'],
+  /**
+   * Bruises in places a fall seldom reaches (the ears, the neck, the genitals, the buttocks, the frenulum),
+   * or in the shape of fingertips, a grip, a hand or a belt (round 22): the pattern of injury that points to harm.
+   */
+  protectedBruise: [
+    'bruise*|bruising|bruised ear|ears|earlobe|earlobes|neck|genitals|privates|buttock|buttocks|frenulum',
+    'ear|ears|earlobe|earlobes|neck|genitals|privates|buttock|buttocks bruise*|bruised|bruising',
+    'fingertip|fingertips|finger|fingers|fingermark|fingermarks|grip|grab|hand|handprint|belt|slap bruise*|bruising|marks|mark',
+  ],
   /** An injury, told by its marks or by what a hurt limb does (NHS signs of a broken bone: swelling, a limp, a limb not used). */
   injury: ['mark|marks|bruise*|bruising|welt*|weal*', 'swollen|swelling|limp|limping|broken|fractur*|dislocat*', '@neg use|move|lift|bend|straighten it|arm|leg|hand|wrist', '@neg put|bear weight'],
   disclosure: ['told|tells|tell|said|says|saying|disclosed|admitted'],

@@ -233,11 +233,14 @@ export class MessageEvidence {
   private readonly supposedClauses: Span[][];
   /** Whether the message speaks only of children in general ("a newborn", "toddlers"), naming no one. */
   private readonly aboutChildrenInGeneral: boolean;
+  /** Whether the message shows its writer as an adult telling their own past, in no young person's voice (round 22). */
+  private readonly toldAsTheWritersPast: boolean;
   private readonly cache = new Map<Cue, Finding[]>();
 
   constructor(message: string) {
     this.sentences = readMessage(message);
     this.aboutChildrenInGeneral = isAboutChildrenInGeneral(this.sentences);
+    this.toldAsTheWritersPast = writerTellsOwnPast(this.sentences);
     this.idiomSpans = this.sentences.map((sentence) => idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
     this.framesAcrossSentences();
@@ -405,6 +408,21 @@ export class MessageEvidence {
     return this.find('fever').some((fever) => sameWords(fever, finding));
   }
 
+  /**
+   * Whether a temperature reading is the parent's own (round 22: "I've got a temperature myself (38.6, flu),
+   * can I keep breastfeeding my 7 week old?" held the infant-fever rule): it follows, in its sentence, a
+   * fever said of the parent, with no child, 'he', 'she' or 'his' or 'her' named between, and no fever
+   * in the sentence is said of anyone else.
+   */
+  private readingOfTheParent(finding: Finding): boolean {
+    const sentence = this.sentences[finding.sentence]!;
+    const fevers = this.find('fever').filter((fever) => fever.sentence === finding.sentence && !sameWords(fever, finding));
+    if (fevers.length === 0 || fevers.some((fever) => !this.subjectIsAdult(sentence, fever))) return false;
+    return fevers.some(
+      (fever) => fever.end < finding.start && !sentence.slice(fever.end + 1, finding.start).some((token) => CHILD_WORDS.has(token.word) || ['he', 'she', 'his', 'hers', 'they'].includes(token.word)),
+    );
+  }
+
   /** The findings of a cue within the window that still count for this rule. */
   private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
     return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding, window));
@@ -424,6 +442,7 @@ export class MessageEvidence {
     // A temperature measured in the normal range outweighs a child who feels hot to the touch.
     if (cue === 'feelsHot' && this.tellsNormalReading()) return false;
     if (cue === 'burn' && (this.burnsAsATaste(finding) || this.burnsAsAFever(finding))) return false;
+    if (cue === 'feverReading' && this.readingOfTheParent(finding)) return false;
     if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
@@ -558,6 +577,8 @@ export class MessageEvidence {
           !(name === 'fiction' && ['in', 'on'].includes(sentence[span.start]!.word) && sentence[span.end + 1]?.pos === 'NOUN') &&
           // "She was fine five minutes ago", "fine until lunch": how the child was before it began, not an outcome.
           !(name === 'resolved' && beforeOnset(sentence, span)) &&
+          // "Keeps saying he's fine", "insists she's ok": what the child says of themselves is their claim, not an outcome (round 22).
+          !(name === 'resolved' && claimedByThem(sentence, span)) &&
           // "One is 38.3 and hard to wake, the other is fine": what is fine is the other one.
           !(name === 'resolved' && sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'other' || token.word === 'others')) &&
           // "Then stopped" ends what it tells only at the end of its clause: "then stopped breathing" is a sign.
@@ -577,8 +598,11 @@ export class MessageEvidence {
     // "I was abused as a child", "I self-harmed as a teenager": the parent's own youth.
     // "My mum smacked us as kids", "he hit me as a child": the parent is the one it happened to, then.
     if (findPhrase(sentence, YOUTH).some((span) => parentClause(sentence, span.start) || parentIsObject(sentence, span.start))) present.add('ownChildhood');
-    // "My mum smacked us": what the parent's own parent did to them, with no time named, is their youth too (round 21).
-    if (!present.has('past') && !present.has('present') && harmedByOwnParent(sentence)) present.add('ownChildhood');
+    // "My mum smacked us": what the parent's own parent did to them, with no time named, is their youth too (round 21),
+    // when the message shows an adult telling their own past (round 22: "I'm 15, my stepdad kicked me" is a disclosure).
+    if (!present.has('past') && !present.has('present') && this.toldAsTheWritersPast && harmedByOwnParent(sentence)) present.add('ownChildhood');
+    // "I lost a lot of blood after giving birth": the mother's own body at the birth, told in the past tense (round 22).
+    if (!present.has('present') && ownBirthToldAsPast(sentence)) present.add('past');
     if (present.has('present')) {
       // "Admitted last month with a fever, all clear, home now and well": a 'now' that only tells how
       // the child is today, with no verb and no sign, leaves what happened in the past.
@@ -609,7 +633,10 @@ export class MessageEvidence {
     // saw is normal, however long the thing named between.
     const verdicts = professionalVerdicts(sentence);
     if (verdicts.length > 0) present.add('resolved');
-    const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound, ...verdicts];
+    // "His chest x-ray came back clear": a test or scan told as clear (round 22).
+    const clearTests = testsToldClear(sentence);
+    if (clearTests.length > 0) present.add('resolved');
+    const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound, ...verdicts, ...clearTests];
     const worse = present.has('worsening') && !this.nowOnlyEveryday(index);
     if (worse || this.contrastTells(index, resolvedSpans)) present.delete('resolved');
     // A verdict of harmless from a doctor, a poisons line or a pharmacist is comfort even for a
@@ -623,7 +650,10 @@ export class MessageEvidence {
     // its own sentence, whoever the rest of the message names.
     const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
     const describes = asksWhatTheyLookLike(sentence) && !present.has('present') && !present.has('suddenChange') && !this.holdsAny(index, DESCRIBED_SIGNS, 0, sentence.length);
-    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || describes || (aboutChildrenInGeneral && isQuestion(sentence))) present.add('hypothetical');
+    // "For a baby who is not breathing, do you do 30 compressions or 15?": a question about children in
+    // general may open with the case it asks about (round 22), its question word after the comma.
+    const asked = isQuestion(sentence) || asksAfterItsCase(sentence);
+    if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || describes || (aboutChildrenInGeneral && asked)) present.add('hypothetical');
     // "What support is there for parents whose children self-harm?": a question about children in
     // general, naming no one in it, asks about a subject, as a talk or a book about it does.
     if (isAboutChildrenInGeneral([sentence]) && isQuestion(sentence)) present.add('topic');
@@ -836,6 +866,16 @@ function isQuestion(sentence: Sentence): boolean {
 }
 
 /**
+ * Whether a sentence ending in a question mark asks its question after a leading phrase, the question
+ * word just after a comma ("for a child who isn't breathing, how many breaths do you give?"; round 22).
+ */
+function asksAfterItsCase(sentence: Sentence): boolean {
+  const words = sentence.filter((token) => token.word !== ' ');
+  if (words.at(-1)?.word !== '?') return false;
+  return words.some((token, index) => index > 0 && words[index - 1]!.word === ',' && QUESTION_STARTS.has(token.word) && token.word !== 'at');
+}
+
+/**
  * "Why do scalp cuts bleed so much?", "how do fingers heal so fast?": a why or how question whose
  * subject is a bare plural (no 'my', 'her' or 'the') asks about bodies in general, not an event.
  */
@@ -987,7 +1027,9 @@ const OWN_PARENTS = new Set(['mum', 'mom', 'mam', 'mother', 'dad', 'father', 'pa
 /**
  * Whether a clause tells what the parent's own parent did to them, in the past tense, naming no child
  * ("my mum smacked us", "my father slapped me"; round 21): the parent's childhood told as background,
- * as 'when I was little' is. A verb whose past is its present ('hit') is not read as past; a child named
+ * as 'when I was little' is. Since round 22 framesOf asks it only of a message whose writer shows they
+ * are an adult telling their past (writerTellsOwnPast), and then a verb whose past is its present ('hit',
+ * 'beat') after one parent, with no helper before it, is past too (round 21 did not read it so); a child named
  * anywhere in the sentence ("... me and my daughter") or a time named ('last night', 'tonight') keeps it
  * an event, and so does a 'now' (framesOf).
  */
@@ -997,8 +1039,96 @@ function harmedByOwnParent(sentence: Sentence): boolean {
     if (!OWN_PARENTS.has(token.word) || !['my', 'our'].includes(sentence[index - 1]?.word ?? '')) return false;
     const clause = sentence.slice(index + 1, clauseAround(sentence, index).end);
     const verb = clause.findIndex((word) => word.pos === 'VERB');
-    return verb >= 0 && inPastTense(clause[verb]!) && clause.slice(verb + 1).some((word) => word.word === 'me' || word.word === 'us');
+    if (verb < 0 || !clause.slice(verb + 1).some((word) => word.word === 'me' || word.word === 'us')) return false;
+    // "My father beat us": after one parent, a verb like its lemma with no helper before it is past ("my dad hits us" is now).
+    const bare = token.word !== 'parents' && clause[verb]!.word === clause[verb]!.lemma && clause.slice(0, verb).every((word) => word.pos === 'ADV');
+    return inPastTense(clause[verb]!) || bare;
   });
+}
+
+/**
+ * Signs that the writer is a parent speaking as one (round 22): being a parent said of themselves ("I'm a
+ * dad", "as a mum myself"), their own child named ("my kids", "our 3 year old"), or their resolve about
+ * their own parenting ("don't want to do the same", "I swore I'd never", "repeat it", "break the cycle").
+ */
+const OWN_PARENTING = [
+  'do|doing|did +the +same',
+  'repeat|repeating|repeated',
+  'break|breaking +the +cycle',
+  'as +a +parent|mom|dad|mother|father|stepmom|stepdad',
+  'i +am +a|an +parent|mom|dad|mother|father|stepmom|stepdad',
+  'swear|swore|vow|vowed|promise|promised +i +never',
+  'swear|swore|vow|vowed|promise|promised +i +would +never',
+  'swear|swore|vow|vowed|promise|promised +myself',
+  'parenting',
+].map(parsePhrase);
+/** The writer's own child: 'my' or 'our' and, within a few words (an age, 'little'), one of these. */
+const OWN_CHILD_WORDS = new Set(['son', 'sons', 'daughter', 'daughters', 'child', 'children', 'kid', 'kids', 'baby', 'babies', 'toddler', 'boy', 'boys', 'girl', 'girls', 'twins', 'newborn', 'stepson', 'stepdaughter']);
+/**
+ * A young person's voice, or a call for help now: their age said of themselves under 18 ("I'm 15"),
+ * their own fear ("I'm scared", "he scares me"), feeling unsafe, home as a place to dread, help asked for, what to do, the police; and a child's
+ * words relayed (a quotation, "he told me: ..."). Any of these keeps harm by a parent an event.
+ */
+const YOUNG_VOICE = [
+  'i|we scared|frightened|afraid|terrified|unsafe|petrified|scary',
+  'scare|scares|scared|scaring|frighten*|terrif* +me|us',
+  'not|never|no +safe',
+  'feel|feels +safe',
+  'go|going|get|getting|went +home|back',
+  'run|ran|running +away',
+  'police|childline|teacher',
+  'help +me|us',
+  'please +help',
+  'what +do|should|can|shall +i|we +do',
+  'he|she|they|son|daughter|child|kid|boy|girl say|said|says|tell|told|tells|telling',
+].map(parsePhrase);
+
+/** Whether a sentence names the writer's own child ("my son", "our 3 year old child", "my little girls"), not a sibling ("my baby brother"). */
+function namesOwnChild(sentence: Sentence): boolean {
+  return sentence.some((token, index) => {
+    if (!['my', 'our'].includes(token.word)) return false;
+    const next = sentence.slice(index + 1, index + 6);
+    const at = next.findIndex((word) => OWN_CHILD_WORDS.has(word.word));
+    if (at < 0 || ['brother', 'sister', 'brothers', 'sisters', 'cousin', 'cousins'].includes(next[at + 1]?.word ?? '')) return false;
+    return next.slice(0, at).every((word) => ['NUM', 'ADJ', 'NOUN', 'ADV'].includes(word.pos) && !OWN_PARENTS.has(word.word) && !word.boundary);
+  });
+}
+
+/** Whether a sentence has the writer say their own age under 18 ("I'm 15", "im 14 years old"). */
+function saysYoungAge(sentence: Sentence): boolean {
+  return sentence.some((token, index) => {
+    if (token.word !== 'i' || sentence[index + 1]?.lemma !== 'be') return false;
+    const age = numberValue(sentence[index + 2]?.word ?? '');
+    return age !== undefined && age >= 8 && age < 18;
+  });
+}
+
+/**
+ * Whether the message shows its writer to be an adult telling their own past (round 22): a sign that
+ * they are a parent now (OWN_PARENTING, or their own child named), and nothing in a young person's voice
+ * nor a call for help now (YOUNG_VOICE, their age under 18), nor a quotation. Round 21 read harm by the
+ * writer's parent as their childhood without such a sign, which a teenager's own disclosure fits too.
+ */
+function writerTellsOwnPast(sentences: Sentence[]): boolean {
+  const parent = sentences.some((sentence) => namesOwnChild(sentence) || OWN_PARENTING.some((phrase) => findPhrase(sentence, phrase).length > 0));
+  if (!parent) return false;
+  const quoted = sentences.some((sentence) => sentence.some((token) => ['"', '\u201c', '\u201d', ':'].includes(token.word)));
+  return !quoted && !sentences.some((sentence) => saysYoungAge(sentence) || YOUNG_VOICE.some((phrase) => findPhrase(sentence, phrase).length > 0));
+}
+
+/** Words that name the birth itself, as the mother tells it. */
+const BIRTH_WORDS = new Set(['labour', 'labor', 'delivery', 'caesarean', 'cesarean', 'csection', 'section']);
+
+/**
+ * Whether a sentence tells what happened to the mother herself at the birth, in the past tense ("I lost a
+ * lot of blood after giving birth", "I haemorrhaged after my c-section"; round 22): 'I' the subject of a
+ * verb in the past tense as written, the birth named ('giving birth', labour, delivery, a section), and no
+ * time of the last days ('yesterday', 'ago', 'last night'), which keeps it an event she may still be in.
+ */
+function ownBirthToldAsPast(sentence: Sentence): boolean {
+  const birth = sentence.some((token, index) => BIRTH_WORDS.has(token.word) || (token.word === 'birth' && sentence[index - 1]?.lemma === 'give'));
+  if (!birth || sentence.some((token) => RECENT_TIMES.has(token.word))) return false;
+  return sentence.some((token, index) => token.word === 'i' && sentence.slice(index + 1, index + 3).some((word) => word.pos === 'VERB' && inPastTense(word)));
 }
 
 /** Words that date an event to the last days, which the past frame does not all name ('last night', 'earlier'). */
@@ -1237,6 +1367,49 @@ const BEFORE_ONSET = new Set(['ago', 'until', 'till', 'til', 'earlier', 'before'
 function beforeOnset(sentence: Sentence, span: Span): boolean {
   for (let index = span.end + 1; index < sentence.length && !sentence[index]!.boundary; index++) if (BEFORE_ONSET.has(sentence[index]!.word)) return true;
   return BEFORE_ONSET.has(sentence[span.end + 1]?.word ?? '');
+}
+
+/** Tests and scans whose result may be told as clear. */
+const TESTS = new Set(['xray', 'ray', 'scan', 'scans', 'ct', 'mri', 'ultrasound', 'bloods', 'test', 'tests', 'result', 'results', 'ecg', 'eeg']);
+const CLEAR_RESULTS = new Set(['clear', 'normal', 'negative']);
+
+/**
+ * Where a sentence tells a test or scan as clear, normal or negative, within its clause ("his chest x-ray
+ * came back clear", "bloods were normal"; round 22: a choking episode the GP had seen, its x-ray clear,
+ * held the choking rule). Read here, not as a frame phrase: 'came back' is an idiom of return.
+ */
+function testsToldClear(sentence: Sentence): Span[] {
+  const spans: Span[] = [];
+  sentence.forEach((token, index) => {
+    if (!TESTS.has(token.word)) return;
+    for (let at = index + 1; at < Math.min(sentence.length, index + 5) && !sentence[at]!.boundary; at++) {
+      if (CLEAR_RESULTS.has(sentence[at]!.word) && !sentence[at]!.negated) {
+        spans.push({ start: index, end: at });
+        return;
+      }
+    }
+  });
+  return spans;
+}
+
+/** Verbs that tell what someone says of themselves. */
+const CLAIMS = new Set(['say', 'tell', 'insist', 'claim', 'swear', 'reckon', 'promise']);
+
+/**
+ * Whether a resolution is what someone who is not a professional says ("keeps saying he's fine", "says
+ * she feels ok", "insists he's alright"; round 22: a teenager's head injury with vomiting and slurring
+ * was read as over on his own word): a verb of saying a few words before it, in its clause, with no
+ * professional, nor the parent, as its subject. A doctor's word is a verdict (professionalVerdicts).
+ */
+function claimedByThem(sentence: Sentence, span: Span): boolean {
+  for (let index = span.start - 1; index >= Math.max(0, span.start - 4); index--) {
+    const token = sentence[index]!;
+    if (token.boundary) return false;
+    if (!CLAIMS.has(token.lemma) || token.negated) continue;
+    const { start } = clauseAround(sentence, index);
+    return !sentence.slice(start, index).some((word) => PROFESSIONALS.has(word.word) || ['i', 'we', 'you'].includes(word.word));
+  }
+  return false;
 }
 
 /** How a child usually is, as a standard a sign is compared with. */

@@ -121,6 +121,15 @@ export const rules: TriageRule[] = [
       // A bruise or mark on a baby who cannot yet roll or crawl, or under 3 months, that nobody can account for.
       ['injuryMark', 'notMobile', 'unexplained'],
       ['injuryMark', 'youngBaby', 'unexplained'],
+      // Injuries whose pattern points to harm (round 22): a round or cigarette burn with a bruise, or that nobody
+      // can explain; a bruise on the ears, the neck or the bottom, or in the shape of fingertips, with a burn, with
+      // nobody able to explain it, or on a baby under 3 months or not yet moving about.
+      ['patternedBurn', 'injuryMark'],
+      ['patternedBurn', 'unexplained'],
+      ['protectedBruise', 'burn'],
+      ['protectedBruise', 'unexplained'],
+      ['protectedBruise', 'youngBaby'],
+      ['protectedBruise', 'notMobile'],
     ],
     steps: [
       'If you can, get yourself and your children to a safe place.',
