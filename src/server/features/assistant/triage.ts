@@ -149,6 +149,17 @@ export interface SafetyNet {
  * answered; so it is not shipped. The one look-alike of tuning-22 still answered, a double dose feared
  * and found on checking not to have been given, is left to the medication-dose rule: what a check
  * finds may be worse than feared as well as better, and cues do not tell which.
+ *
+ * Round 22 (bench/README.md, round 22) changed readings only (round 21's parent's-childhood reading
+ * narrowed to a writer who shows they are an adult telling their past, with no young person's voice; a
+ * child's own word that they are fine; a blow to the head with a foot or knee; injuries whose pattern
+ * points to harm as abuse; a first-aid question about a child in general after a leading phrase; a test
+ * told as clear; the parent's own temperature; the mother's own blood loss at the birth remembered; and
+ * heavyBleeding's words as no danger sign without blood) and kept the same model and thresholds: the model
+ * was not retrained this round (not tried; round 21's retrained model failed three probes kept out of its
+ * training). Tuning-23's one look-alike still answered, Calpol then ibuprofen an hour apart, is the model
+ * alone checking in ('ordinary' 0.842): whether two medicines are a normal pair or the same ingredient
+ * twice needs what each contains, which cues do not read, and the check-in is the safe answer.
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
