@@ -2,6 +2,7 @@ import { Button, EmptyState, Stack, Text } from '@mantine/core';
 import { IconInbox, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isUnauthorized } from '../lib/trpc';
+import { useFirstAnswerDeferred } from '../lib/use-first-answer-deferred';
 import { SignInPrompt } from './sign-in-prompt';
 
 export interface EmptyContent {
@@ -38,6 +39,7 @@ interface QueryStateProps<T> {
  * shows the empty state with a retry control, never a blank space.
  */
 export function QueryState<T>({ query, loading, empty, isEmpty = defaultIsEmpty, signInTo, failure = "We couldn't load this just now.", children }: QueryStateProps<T>) {
+  const data = useFirstAnswerDeferred(query.data);
   if (query.error) {
     if (signInTo && isUnauthorized(query.error)) return <SignInPrompt reason={signInTo} />;
     return (
@@ -59,9 +61,9 @@ export function QueryState<T>({ query, loading, empty, isEmpty = defaultIsEmpty,
       </EmptyNote>
     );
   }
-  if (query.isPending || query.data === undefined) return <>{loading}</>;
-  if (isEmpty(query.data)) return <EmptyNote {...empty} />;
-  return <>{children(query.data)}</>;
+  if (data === undefined) return <>{loading}</>;
+  if (isEmpty(data)) return <EmptyNote {...empty} />;
+  return <>{children(data)}</>;
 }
 
 function defaultIsEmpty(data: unknown): boolean {

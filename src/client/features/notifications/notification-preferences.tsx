@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useFirstAnswerDeferred } from '../../lib/use-first-answer-deferred';
 
 /** The activity types staff log (see the staff page's presets), as a parent would name them. */
 const ACTIVITY_TYPES = [
@@ -41,6 +42,7 @@ const draftOf = (saved: NotificationPreferencesDto): Draft => ({ categories: sav
  */
 export function NotificationPreferences({ user }: { user: UserDto }) {
   const saved = trpc.notifications.preferences.useQuery(undefined, { enabled: user.familyRole !== null });
+  const savedData = useFirstAnswerDeferred(saved.data);
   if (user.familyRole === null) return null;
   return (
     <Card component="section" aria-labelledby="notification-settings-title" mt="lg">
@@ -51,7 +53,7 @@ export function NotificationPreferences({ user }: { user: UserDto }) {
         Choose what you hear about, in Nestling (the bell) and as push notifications on your devices. These are yours alone: other adults of your family choose
         their own.
       </Text>
-      {saved.data ? <PreferencesForm saved={saved.data} /> : <Skeleton h={220} />}
+      {savedData ? <PreferencesForm saved={savedData} /> : <Skeleton h={220} />}
     </Card>
   );
 }
