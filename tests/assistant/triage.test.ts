@@ -69,6 +69,45 @@ const round22Urgent = [
   "he's bleeding a lot from a cut on his head and looks pale and cold",
 ];
 
+// Round 22 addendum: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. Harm done with an object (thrown at, hit or struck with, pushed into,
+// burnt with) to the writer or a child by an adult of the household, with or without an injury named,
+// told by a teenager, a child, or a parent relaying it, is abuse; a child's throwing, a ball thrown to
+// a child, a plate thrown in a film, a party thrown, a parent's own childhood told as an adult and a
+// prevention question are not.
+const round22bHarmWithAnObject = [
+  "I'm 14 and my dad threw a glass at me last night, there's a cut above my eye",
+  "my mam chucked a mug at my head and now it's bleeding",
+  "my stepdad threw the tv remote at me because I didn't do the dishes",
+  "mummy's boyfriend hit me with his belt and my legs really hurt",
+  "My daughter is 9. She told me her dad hit her with a wooden spoon at his flat and she's got a mark on her arm",
+  'my mom pushed me into the door frame and my lip is split',
+  'dad burnt my arm with a hot spoon to punish me',
+  "my stepmum struck me with a hairbrush and there's a lump on my head",
+  'my son said his father hurled a shoe at him during the weekend visit and it hit his eye',
+  'my mum threw her phone at my little brother and his lip is bleeding',
+  "my dad smashed a bottle on my head, I'm 15, please help",
+  'my stepdad pelted me with his shoes till I hid in my room',
+];
+const round22bLookAlikes = [
+  'my 2 year old threw a toy car at his sister and she has a tiny bruise, how do I stop the throwing phase?',
+  'my husband threw a ball to our son in the garden, how can I get him into cricket?',
+  'we watched a film where the mum throws a plate at the wall, my 8 year old asked about it, how do I explain arguments?',
+  "my mum threw a party for my son's first birthday, any ideas for thank you notes?",
+  "My dad used to throw plates at us when we were small. As a mum myself I don't want to do the same, any books?",
+  'how do I stop my toddler throwing her cup at me at mealtimes?',
+  "how can I childproof the kitchen so a plate can't be pulled down and cut him?",
+  'grandad threw the frisbee to my daughter and she caught it first time!',
+  "mum lobbed a satsuma at me to catch, I'm useless at catching!",
+];
+// Written with the look-alikes above and failing before the addendum as after it: no rule holds, the
+// model alone answers (burns 0.634, self-harm 0.462). Not harm by an adult with an object, and not
+// changed here (the model is not retrained); kept so that a change that mends them is seen.
+const round22bLeft = [
+  'my partner burnt his hand on the oven tray taking out the pizza, is aloe vera good?',
+  "my daughter hit me with a pillow during a pillow fight, she's getting strong",
+];
+
 // Round 21: written before their first run, in the helper's own words, and kept out of the
 // second opinion's training. They guard the readings round 21 changed: a burn word that is the
 // fever's own idiom ("burning up") or a feeling ("burning with shame") is no burn; a child told as
@@ -184,6 +223,22 @@ describe('safety triage, round 22 readings', () => {
 
   it.each(round22Urgent)('still answers "%s" as an emergency', (message) => {
     expect(triage(message)?.level).toBe('emergency');
+  });
+});
+
+describe('safety triage, round 22 addendum', () => {
+  it.each(round22bHarmWithAnObject)('answers harm done with an object by an adult of the household as abuse: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('abuse'))).toBe(true);
+    expect(triage(message)).toMatchObject({ level: 'crisis', category: 'abuse' });
+  });
+
+  it.each(round22bLookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round22bLeft)('still answers, by the model alone, a look-alike left as it was: "%s"', (message) => {
+    expect(rules.some((rule) => new MessageEvidence(message).holds(rule))).toBe(false);
+    expect(triage(message)?.level).toMatch(/^(?:emergency|crisis)$/);
   });
 });
 
