@@ -160,6 +160,15 @@ export interface SafetyNet {
  * training). Tuning-23's one look-alike still answered, Calpol then ibuprofen an hour apart, is the model
  * alone checking in ('ordinary' 0.842): whether two medicines are a normal pair or the same ingredient
  * twice needs what each contains, which cues do not read, and the check-in is the safe answer.
+ *
+ * Round 22's addendum (bench/README.md, round 22, "Addendum: harm done with an object") added one reading
+ * before the freeze, with the same model and thresholds: harm done with an object by an adult (a thing
+ * thrown at the writer or a child, struck with, smashed on, pushed into, burnt or cut with) is adultHarm,
+ * so abuse, with or without an injury named ("my mum threw a plate at me and it cut my head" held no rule
+ * and the model gave 'ordinary' 0.973). Playthings, figures of speech (a party, a look) and a thing thrown
+ * to catch are not; the parent's own childhood is read as round 22 reads it. It changed no line of the
+ * evaluation. Two look-alikes found while probing (an adult's own burn, a child's pillow fight) are still
+ * answered by the model alone, with no rule held; they are not this class and the model is not retrained.
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
