@@ -194,6 +194,107 @@ const drawnWithAPen = [
 ];
 const ruleOf = (category: TriageCategory) => rules.find((rule) => rule.category === category)!;
 
+// Round 23: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. They guard the readings round 23 changed: a household poisoned by
+// something in the air, known from signs several of them share with no poison named; a fall told
+// as coming off a thing ridden, and a child's repeated question, which is no comparison; the water
+// word that only qualifies a thing ('a water bead'), a sentence ending in 'in.', a food word that
+// names a lump ('an egg on his head'); and figures of speech about a device or a laugh.
+const round23Fumes = [
+  "the wood burner's been going all afternoon, my partner and I both feel dizzy with headaches and now our 6 year old is really drowsy and being sick",
+  'we have a portable gas heater in the caravan. all of us woke up with banging headaches and my little girl (3) is confused and keeps vomiting',
+  "Strange smell of fumes near the boiler cupboard today. I've felt sick and dizzy since lunch, and now ds (8) says his head hurts and he's very sleepy and muddled",
+  'running the generator in the garage during the power cut. my husband has a splitting headache and the baby is floppy and sleepy',
+  'I think it might be carbon monoxide, we all have headaches and my son (5) is vomiting and drowsy',
+];
+const round23FumeLookAlikes = [
+  'which carbon monoxide alarm should I get for the nursery? we have a gas boiler',
+  "I've got a headache from too much wine last night and ds is being sick with a tummy bug, how do I get through today?",
+  'the gas boiler is being serviced tomorrow, do I need to keep the kids out of the kitchen?',
+  'we had the log burner on and the kids nodded off early, so cosy! how do I stop them touching the glass?',
+];
+const round23HeadInjuries = [
+  "my 13 year old came off her scooter and smacked her head on the kerb, she swears she's fine but she's thrown up twice and keeps asking the same question over and over",
+  "ds (12) came off his horse at the stables this afternoon. he keeps saying the same thing again and again and has been sick, but he reckons he's ok",
+  'big egg on his head after he fell off the sofa, and he has been sick three times since',
+];
+const round23HeadLookAlikes = [
+  'my toddler asks the same thing over and over all day, is that normal for his speech?',
+  'is a bike helmet the same as a scooter helmet or do we need both?',
+  "came off his bike and grazed his knee, I cleaned it up and he's fine, what plaster is best?",
+];
+const round23Drowning = [
+  'My 4 year old slipped at the lake and fell in. Got him out fast but now he is wheezing and very sleepy, we were there for a bbq',
+  "she went under in the bath and swallowed water, now she's coughing and drowsy",
+];
+const round23Categorised: [string, string][] = [
+  ["My 3 year old tripped at the edge of the pond and fell in. I had her out straight away, but now she's breathing fast and really drowsy", 'drowning'],
+  ["ds (2) swallowed one of the water beads we'd left soaking in a bowl of water and has been sick twice", 'swallowed-object'],
+  ["he whacked his head on the radiator, there's an egg on his forehead already and he's been sick twice and very sleepy", 'head-injury-vomiting'],
+  ["my 15 year old came off his skateboard without a helmet. He says he feels totally fine. He has thrown up three times though and keeps asking the same question", 'head-injury-vomiting'],
+  ['my 2 year old swallowed one of those water beads from the vase an hour ago and now he is being sick', 'swallowed-object'],
+  ['he grabbed the barbecue grill with both hands and his palms are blistering', 'burns'],
+  ['she had scrambled egg for lunch and now her lips are swelling and she is wheezing', 'allergic-reaction'],
+];
+const round23LookAlikes = [
+  "the kids and I were killing ourselves laughing watching the dog chase its tail",
+  "our baby monitor app has gone unresponsive and keeps logging me out, any recommendations?",
+  "toddler grabbed a handful of compost from the plant pot and ate some, totally fine and happy, do I need to do anything?",
+  'my laptop has gone unresponsive again in the middle of a work call while the baby naps',
+  "I was killing myself laughing at my toddler's dance moves",
+  'my 18 month old ate a bit of soil out of the plant pot, she is totally fine and playing, should I worry?',
+];
+// Left as they are (round 23): no rule holds, and the model alone answers; asserted as they are, so that a change that mends them is seen.
+const round23Left: [string, string][] = [
+  ['our boiler broke so no heating, I was sick all night and now ds is vomiting too, is it norovirus?', 'emergency'],
+  ["the chemist handed me adult ibuprofen instead of the children's, I spotted it before giving him any. what's the difference?", 'check-in'],
+];
+const round23Urgent = [
+  "she has gone unresponsive in her cot and I can't wake her",
+  'my son says he wants to kill himself and is laughing about it in a scary way',
+];
+
+describe('safety triage, round 23 readings', () => {
+  it.each(round23Fumes)('reads a household poisoned by the air, known from shared signs, as poisoning: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('poisoning'))).toBe(true);
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'poisoning' });
+  });
+
+  it.each(round23FumeLookAlikes)('leaves a look-alike of fumes alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round23HeadInjuries)('reads a head injury by its rule: "%s"', (message) => {
+    expect(new MessageEvidence(message).holds(ruleOf('head-injury-vomiting'))).toBe(true);
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'head-injury-vomiting' });
+  });
+
+  it.each(round23HeadLookAlikes)('leaves a look-alike of a head injury alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round23Drowning)('answers a child who went into water as drowning: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'drowning' });
+  });
+
+  it.each(round23Categorised)('answers "%s" in its own category', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round23LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round23Left)('still answers, by the model alone, a look-alike left as it was: "%s"', (message, level) => {
+    expect(rules.some((rule) => rule.level !== 'referral' && new MessageEvidence(message).holds(rule))).toBe(false);
+    expect(triage(message)?.level).toBe(level);
+  });
+
+  it.each(round23Urgent)('still answers "%s" as urgent', (message) => {
+    expect(triage(message)?.level).toMatch(/^(?:emergency|crisis)$/);
+  });
+});
+
 describe('safety triage, round 22 readings', () => {
   it.each(round22Disclosures)('reads harm by a parent told in a young person\'s voice, or relayed, as abuse: "%s"', (message) => {
     expect(new MessageEvidence(message).holds(ruleOf('abuse'))).toBe(true);

@@ -54,6 +54,9 @@ const PRODUCT =
   'size|sized|sizes|hazard|hazards|risk|risks|device|devices|gadget|gadgets|vest|vests|alarm|alarms|monitor|monitors|mat|mats|guard|guards|' +
   'tester|testers|cover|covers|gate|gates|proof|kit|kits|blanket|blankets|gel|cream|spray|product|products';
 
+/** Devices and programs, which may freeze or stop responding. */
+const DEVICE = 'app|apps|application|phone|screen|touchscreen|computer|laptop|ipad|website|site|tracker|monitor|device|program|console|tv|telly|browser|router|wifi|system|game|controller';
+
 function expand(phrase: string): string {
   return phrase.replace(/@(\w+)/g, (_, name: string) => {
     const words = macros[name];
@@ -369,7 +372,12 @@ const raw = {
     'head +to +head',
     `head|forehead|skull hit|hits|bang*|bump*|knock*|smack*|crack*|whack*|slam*|${COLLISION}`,
   ],
-  fall: ['fell|fall|falls|fallen|falling|roll*|tumbl*|toppl*|slip*|dropped off|from|down|out|through|onto', 'drop*|dropped @victim'],
+  fall: [
+    'fell|fall|falls|fallen|falling|roll*|tumbl*|toppl*|slip*|dropped off|from|down|out|through|onto',
+    'drop*|dropped @victim',
+    // Coming off a thing ridden or bounced on is a fall (round 23: "came off his bike" was none).
+    'came|come|comes|coming|flew|fly|thrown|bucked off|of bike|bicycle|scooter|horse|pony|skateboard|board|trampoline|swing|motorbike|quad|ebike|hoverboard|skates|rollerblades',
+  ],
   headWarning: [
     'vomit*|vommit*|puk*|sick',
     'throw*|threw up',
@@ -389,6 +397,9 @@ const raw = {
     'see|seeing|sees double',
     '@neg remember|recall|recognise|recognize',
     'memory loss',
+    // Asking or saying the same thing again and again is memory lost after the knock (round 23).
+    'ask*|asking|say*|saying|repeat*|repeating same|question|questions|thing|things',
+    'repeat*|repeating himself|herself|themselves|questions',
     'keep*|kept clos*|shut* eyes',
     'fluid',
     'walk* funny|strange|weird|wobbly|unsteady',
@@ -1010,7 +1021,9 @@ const idiomRaw = [
   // What is 'anti' an emergency is a thing against it ('anti-choking devices', 'anti-scald plugs'), not the emergency.
   'anti +chok*|drown*|scald*|burn*|seizure*|poison*|allerg*|suffocat*|strangl*|bleed*',
   'killing|kills|kill me',
-  'kill* myself|yourself doing|trying|working|with|to|for',
+  'kill* myself|yourself|ourselves doing|trying|working|with|to|for',
+  // "Killing myself laughing": laughing hard (round 23).
+  'kill* myself|yourself|ourselves|themselves +laugh*|laughing',
   'bleed* money|dry',
   'heart bleed*',
   'burn*|burnt out',
@@ -1043,6 +1056,10 @@ const idiomRaw = [
   // How often, not how much: 'she gets them a lot'.
   'get|gets|getting|had|has|have them|these|those +a +lot',
   'drown* in !@water',
+  // A lump named by a food's shape ("a big egg on his forehead") is a swelling, not the food (round 23).
+  'egg|eggs on head|forehead|brow|temple|skull|face',
+  'egg|eggs shaped|sized|size',
+  'size of egg|eggs',
   'food poisoning',
   'cabin fever',
   'blue in face',
@@ -1065,6 +1082,12 @@ const idiomRaw = [
   // Unresponsive to what is said or asked ('to texts', 'to anything I say') is not listening; to a
   // voice, a name, a touch or pain, the checks a first-aid course teaches, it is a sign.
   'unresponsive +to !voice|name|call*|shout*|touch*|pain|shak*|pinch*|rub*|tickl*|prod*|poke*|splash*|water|sound|sounds|noise|noises|light|stimul*|me|us|anything|everything|anyone',
+  // A device gone unresponsive or frozen ("the tracker app has gone unresponsive") is the device, not a child (round 23),
+  // with the device's word straight before its verb, so "on the monitor she is unresponsive" still tells of her.
+  `${DEVICE} +has|is|was|keeps|kept|went|goes|gone|going|seems|became|becomes|just unresponsive|frozen|froze|crashed`,
+  `${DEVICE} +unresponsive`,
+  // A pot, tray or stand named by the plant it holds is no plant eaten ("soil from the plant pot", round 23).
+  'plant|plants +pot|pots|tray|trays|saucer|saucers|stand|stands|shelf|box|boxes|bed|beds',
   // Moving about or around is getting about (crawling, shuffling), not a sign: 'not moving about on the floor yet'.
   'mov*|moving +about|around',
   // Not answering texts, calls or messages is being out of touch, not a sign.

@@ -13,7 +13,7 @@ import { readMessage, type Sentence, type Token } from './reading';
  * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
  * temperature of 37.8°C or more (from numbers), an attempt to rouse a child that fails.
  */
-export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails';
+export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
 export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'cleared' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
@@ -520,6 +520,33 @@ export class MessageEvidence {
     return false;
   }
 
+  /**
+   * A household poisoned by something in the air (round 23: a gas fire on all evening, both parents with
+   * a headache, the child sick and muddled, no poison named): the child's signs, in this sentence, when the
+   * message tells a source of fumes (carbon monoxide, fumes, a gas appliance or a smell of gas, a boiler, a
+   * burner, a generator, an engine running) and someone else in the home with signs too (the parent, 'we',
+   * a partner, a pet), one of them a sign of the head (a headache, dizziness, drowsiness, confusion), not
+   * only a stomach's. Each sign alone is ordinary; a tummy bug shared with a boiler named, a headache from
+   * wine, or an alarm asked about, is not this.
+   */
+  private findHouseholdFumes(sentence: Sentence): Span[] {
+    const told = (phrase: Phrase, index: number) =>
+      findPhrase(this.sentences[index]!, phrase).filter((span) => !this.sentences[index]![span.start]!.negated && !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span)));
+    const source = this.sentences.some(
+      (_, index) => !this.sentenceFrames[index]!.has('hypothetical') && FUME_SOURCES.some((phrase) => told(phrase, index).length > 0),
+    );
+    if (!source) return [];
+    const signs = this.sentences.flatMap((_, index) => FUME_SIGNS.flatMap((phrase) => told(phrase, index).map((span) => ({ ...span, sentence: index }))));
+    const ofAnAdult = (finding: Finding) => this.subjectIsAdult(this.sentences[finding.sentence]!, finding);
+    // "All of us woke up with headaches", "everyone feels sick": the household shares the sign.
+    const shared = (finding: Finding) => this.sentences[finding.sentence]!.slice(0, finding.start).some((token) => HOUSEHOLD.has(token.word));
+    const anotherOne = signs.some((finding) => ofAnAdult(finding) || shared(finding)) || this.sentences.some((_, index) => told(PET_UNWELL, index).length > 0);
+    const ofTheHead = signs.some((finding) => HEAD_SIGNS.has(this.sentences[finding.sentence]![finding.start]!.lemma) || HEAD_SIGNS.has(this.sentences[finding.sentence]![finding.start]!.word));
+    if (!anotherOne || !ofTheHead) return [];
+    const index = this.sentences.indexOf(sentence);
+    return signs.filter((finding) => finding.sentence === index && !ofAnAdult(finding)).map(({ start, end }) => ({ start, end }));
+  }
+
   private find(cue: Cue): Finding[] {
     let found = this.cache.get(cue);
     if (!found) {
@@ -533,6 +560,7 @@ export class MessageEvidence {
     if (cue === 'youngBaby') return findYoungBaby(sentence);
     if (cue === 'feverReading') return findFeverReading(sentence);
     if (cue === 'rousingFails') return findFailedRousing(sentence);
+    if (cue === 'householdFumes') return this.findHouseholdFumes(sentence);
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
     // A baby or a toddler who bangs, bites or hits themselves on purpose does it in temper or to
     // soothe, as children under 5 do: no self-harm.
@@ -543,6 +571,10 @@ export class MessageEvidence {
     // "A mucky face and a big grin": a size word that qualifies the noun after it is that noun's size,
     // not the face's or the lips' (round 19). "Her lips are big" and "big swollen lips" still count.
     if (cue === 'airwaySwelling') return spans.filter((span) => !qualifiesAnotherNoun(sentence, span.end));
+    // "Swallowed a water bead": a water word that qualifies the noun after it names a thing, not water (round 23).
+    if (cue === 'underWater') return spans.filter((span) => !(WATER_WORDS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.pos === 'NOUN'));
+    // "I noticed before giving any": a medicine caught before it was given was not given (round 23).
+    if (cue === 'given') return spans.filter((span) => !caughtBeforeGiving(sentence, span.start));
     return spans;
   }
 
@@ -558,6 +590,8 @@ export class MessageEvidence {
         (span) =>
           (name === 'uncertain' || (!sentence[span.start]!.negated && !hasNobodyAsSubject(sentence, span.start))) &&
           (name === 'benign' || !this.idiomSpans[index]!.some((idiom) => overlaps(idiom, span))) &&
+          // "Keeps asking the same thing over and over": a child's repetition, not a comparison asked about (round 23).
+          !(name === 'hypothetical' && sentence[span.start]!.word === 'same' && repeatedBySomeone(sentence, span.start)) &&
           // "Grandad fell asleep holding the baby", "I'm exhausted": sleep or tiredness whose subject is an adult is no setting for the child.
           !(name === 'benign' && adultAsleep(sentence, span)) &&
           !(name === 'past' && (inAfterClause(sentence, span) || datesAThing(sentence, span))) &&
@@ -929,6 +963,59 @@ const CALLED_A_STORY = parsePhrase('just|only|merely +a|an +story|film|movie|car
 const ABOUT_IT = parsePhrase('about +it|this|that|them');
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
 const FAINTED = parsePhrase('faint*|fainted|fainting|swoon*|collaps*');
+const WATER_WORDS = new Set(['water', 'pool', 'bath', 'pond', 'sea', 'river', 'lake', 'paddling', 'swimming']);
+/** Verbs of seeing a mistake in time. */
+const NOTICING = new Set(['notice', 'realise', 'realize', 'spot', 'see', 'catch', 'check', 'twig']);
+/** Whether the giving at `at` follows 'before' after a verb of noticing in its clause ("I noticed before giving any"). */
+function caughtBeforeGiving(sentence: Sentence, at: number): boolean {
+  if (sentence[at - 1]?.word !== 'before') return false;
+  for (let index = at - 2; index >= 0; index--) {
+    const token = sentence[index]!;
+    if (NOTICING.has(token.lemma) || NOTICING.has(token.word)) return true;
+    if (token.boundary) return false;
+  }
+  return false;
+}
+/** Verbs of asking and saying: the same thing asked or said again is a repetition. */
+const REPEATING = new Set(['ask', 'say', 'repeat', 'tell']);
+/** Whether 'same' at `at` is the object of a verb of asking or saying a few words before it ("asking me the same thing"). */
+function repeatedBySomeone(sentence: Sentence, at: number): boolean {
+  for (let index = at - 1; index >= Math.max(0, at - 4); index--) {
+    const token = sentence[index]!;
+    if (REPEATING.has(token.lemma) || REPEATING.has(token.word)) return true;
+    if (token.boundary) return false;
+  }
+  return false;
+}
+/** Where fumes in a home come from (round 23): named as a poison in the air, smelt, or an appliance that burns fuel. */
+const FUME_SOURCES = [
+  'carbon monoxide',
+  'fumes|exhaust',
+  'smell*|smelt|whiff of gas|fumes|exhaust|burning',
+  'gas fire|heater|heaters|boiler|cooker|stove|leak|smell',
+  'boiler|generator|flue|chimney',
+  'log|wood|multi|multifuel burner|stove',
+  'woodburner|logburner|paraffin|kerosene|charcoal',
+  'engine|car running',
+].map(parsePhrase);
+/** The signs fumes cause, in anyone: a headache, dizziness, sleepiness, confusion, sickness, unsteadiness. */
+const FUME_SIGNS = [
+  'headache|headaches|migraine',
+  'head|heads hurt*|pound*|bang*|ach*|throb*|splitting',
+  'banging|pounding|splitting|throbbing head|heads',
+  'dizzy|dizziness|lightheaded|faint|woozy|groggy',
+  'drowsy|sleepy|lethargic|floppy',
+  'confused|confusion|muddled|disorientated|disoriented|dazed',
+  'vomit*|sick|nause*|queasy',
+  'throw*|threw up',
+  'unsteady|wobbly|stagger*',
+].map(parsePhrase);
+/** Signs of the head among them: a stomach bug is sickness alone. */
+const HEAD_SIGNS = new Set(['headache', 'headaches', 'migraine', 'head', 'heads', 'banging', 'pounding', 'splitting', 'throbbing', 'dizzy', 'dizziness', 'lightheaded', 'faint', 'woozy', 'groggy', 'drowsy', 'sleepy', 'lethargic', 'floppy', 'confused', 'confusion', 'muddled', 'disorientated', 'disoriented', 'dazed', 'unsteady', 'wobbly']);
+/** Words for the household together, as the subject of a sign. */
+const HOUSEHOLD = new Set(['us', 'we', 'everyone', 'everybody', 'family', 'both', 'all']);
+/** A pet in the home unwell, asleep or sick: it breathes the same air. */
+const PET_UNWELL = parsePhrase('dog|dogs|cat|cats|pet|pets|puppy|kitten|budgie|rabbit asleep|sleepy|sleeping|lethargic|sick|vomit*|wobbly|unsteady|drowsy|collapsed|flat');
 const CAME_ROUND = parsePhrase('came|come|comes|coming +round|around|to');
 /** The parent's own body and mind, said with 'my' as the subject of a sign. */
 const OWN_BODY = new Set(['brain', 'brains', 'mind', 'head', 'heart', 'body']);

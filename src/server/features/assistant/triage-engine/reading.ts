@@ -93,6 +93,9 @@ function normalise(message: string): string {
     .replace(/\b(what|that|there)s\b/g, "$1's")
     .replace(/\bi'?ve\b/g, 'i have')
     .replace(/\b(isnt|arent|wasnt|dont|doesnt|didnt|cant|wont|wouldnt|couldnt|hasnt|havent)\b/g, (word) => `${word.slice(0, -2)}n't`)
+    // "... and fell in. We had him out": a particle that ends a sentence keeps its stop apart, or the
+    // reader takes "in." for the abbreviation of inches and runs the two sentences together (round 23).
+    .replace(/(?<![\d.]\s?)\b(in|on|off|up|out|over|under|down)\.(?=\s|$)/g, '$1 .')
     .replace(/(?<=[a-z])[-/](?=[a-z])/g, ' ')
     .replace(/\b(\d+(?:\.\d+)?)\s*(?:yo|y\/o|yrs?|years?)\b/g, '$1 year')
     .replace(/\b(\d+)\s*(?:mo|mos|mths?|months?)\b/g, '$1 month')

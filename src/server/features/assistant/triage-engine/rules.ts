@@ -188,7 +188,15 @@ export const rules: TriageRule[] = [
     category: 'poisoning',
     level: 'emergency',
     heeds: SEEMING_WELL_IS_NO_COMFORT,
-    evidence: [['ingest', 'substance'], ['access', 'substance'], ['poisoned'], ['ingest', 'poisonStore'], ['access', 'poisonStore']],
+    evidence: [
+      ['ingest', 'substance'],
+      ['access', 'substance'],
+      ['poisoned'],
+      ['ingest', 'poisonStore'],
+      ['access', 'poisonStore'],
+      // A household poisoned by the air, known from signs several of them share, no poison named (round 23).
+      ['householdFumes'],
+    ],
     excludes: ['ownMedicine'],
     steps: [
       'If they are drowsy, fitting, or struggling to breathe, tell the call handler straight away. In the US you can also call Poison Help on 1-800-222-1222.',
