@@ -169,6 +169,16 @@ export interface SafetyNet {
  * to catch are not; the parent's own childhood is read as round 22 reads it. It changed no line of the
  * evaluation. Two look-alikes found while probing (an adult's own burn, a child's pillow fight) are still
  * answered by the model alone, with no rule held; they are not this class and the model is not retrained.
+ *
+ * Round 23 (bench/README.md, "Round 23: held-out-23 studied as tuning-24") froze with the same model and
+ * thresholds. Its readings: a household poisoned by the air (householdFumes: a source of fumes, signs in
+ * the child and in someone else at home, one of the head), coming off a thing ridden as a fall, the same
+ * thing asked again as a sign and no comparison, a water word qualifying a thing, 'in.' ending a sentence,
+ * an egg on the head as a lump, and figures of speech (killing myself laughing, a device unresponsive, a
+ * plant pot, a mistake noticed before giving). Left to the model alone, each a look-alike: a floppy sleeper
+ * who wakes grinning (a rule), cupboard locks for bleach, a swallowed milk tooth, tonsils healed, an A&E
+ * discharge, a tracker app (check-ins or the model alone); and a scooter fall with a deep cut and
+ * dizziness, answered as a head injury before bleeding by rule order, still an emergency.
  */
 export const SHIPPED_SAFETY_NET: SafetyNet = { signsBelow: 0, modelBelow: 0.85, partsBelow: 0.5, partsItemsOnly: true };
 
