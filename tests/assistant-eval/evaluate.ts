@@ -43,7 +43,9 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * 22's frozen method, 85295f1) in round 23.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out.
+ * while a round changes the method no set is registered as held out. held-out-24/ was written
+ * blind by an outside tester at the start of round 22 (528ed27) and registered once round 23's
+ * method was frozen (a3b4613).
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -72,6 +74,7 @@ export const EVALUATION_SETS = {
   'tuning-22': { urgent: 'held-out-21/urgent', ordinary: 'held-out-21/ordinary', questions: 'held-out-21/questions' },
   'tuning-23': { urgent: 'held-out-22/urgent', ordinary: 'held-out-22/ordinary', questions: 'held-out-22/questions' },
   'tuning-24': { urgent: 'held-out-23/urgent', ordinary: 'held-out-23/ordinary', questions: 'held-out-23/questions' },
+  'held-out': { urgent: 'held-out-24/urgent', ordinary: 'held-out-24/ordinary', questions: 'held-out-24/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
