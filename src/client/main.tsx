@@ -9,8 +9,9 @@
 // As lib/next-task.ts, written out: an import of it would tie this entry to the app's chunk,
 // which holds that module, and evaluate the app before the first paint.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-// A few files are asked for per task (seven, then eight at a time): each request costs the main thread about 3 ms on a phone
-// (Chromium's resource fetcher), and asking for /profile's 87 files at once held it for 200 to 340 ms.
+// A few files are asked for per task (seven, then eight at a time): each request costs the main
+// thread about 3 ms on a phone (Chromium's resource fetcher), and asking for /profile's 87 files at
+// once held it for 200 to 340 ms.
 const FILES_PER_TASK = 8;
 const fetchAppFiles = async () => {
   let asked = 0;
