@@ -40,12 +40,13 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * round 20's frozen method, bf3092c) in round 21, tuning-23 (held-out-22/, written blind by an
  * outside tester at the start of round 20, run once on round 21's frozen method, 01b8484) in round
  * 22, tuning-24 (held-out-23/, written blind by an outside tester during round 21, run once on round
- * 22's frozen method, 85295f1) in round 23.
+ * 22's frozen method, 85295f1) in round 23, tuning-25 (held-out-24/, written blind by an outside
+ * tester at the start of round 22, run once on round 23's frozen method, a3b4613) in round 24.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-24/ was written
- * blind by an outside tester at the start of round 22 (528ed27) and registered once round 23's
- * method was frozen (a3b4613).
+ * while a round changes the method no set is registered as held out. held-out-25/ was written
+ * blind by an outside tester during round 23 (3ce96d2); it is registered once round 24's method
+ * is frozen.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -74,7 +75,7 @@ export const EVALUATION_SETS = {
   'tuning-22': { urgent: 'held-out-21/urgent', ordinary: 'held-out-21/ordinary', questions: 'held-out-21/questions' },
   'tuning-23': { urgent: 'held-out-22/urgent', ordinary: 'held-out-22/ordinary', questions: 'held-out-22/questions' },
   'tuning-24': { urgent: 'held-out-23/urgent', ordinary: 'held-out-23/ordinary', questions: 'held-out-23/questions' },
-  'held-out': { urgent: 'held-out-24/urgent', ordinary: 'held-out-24/ordinary', questions: 'held-out-24/questions' },
+  'tuning-25': { urgent: 'held-out-24/urgent', ordinary: 'held-out-24/ordinary', questions: 'held-out-24/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
