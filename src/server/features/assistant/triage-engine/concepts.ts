@@ -36,6 +36,13 @@ const macros: Record<string, string> = {
   count: '1*|2*|3*|4*|5*|6*|7*|8*|9*|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|few|several|couple|a',
 };
 
+/** Foods and small things a child breathes in, not only swallows. */
+const INHALABLE = '@food|peanut|peanuts|cashew|cashews|almond|almonds|pea|peas|seed|seeds|bead|beads|button|lego';
+
+/** Parts of the body a split or a gash is in. */
+const WOUND_SITES =
+  'head|forehead|scalp|eyebrow|brow|chin|lip|lips|cheek|face|nose|ear|knee|leg|arm|forearm|hand|palm|finger|thumb|foot|toe|elbow|shin|thigh|wrist';
+
 /** Ways of hurting a body, whoever does it: with 'herself' or her own arm and an intent, self-harm by a means other than cutting. */
 const INJURE =
   'burn|burns|burnt|burned|burning|scald*|cut|cuts|cutting|hit|hits|hitting|punch*|slap*|scratch*|bite|bites|biting|bit|bitten|stab*|pierc*|' +
@@ -122,7 +129,15 @@ const raw = {
   eating: ['eat|eating|ate|eaten|chew*|suck*|swallow*|mouthful|bite|bit|snack*'],
   persistentCough: ['@neg stop cough*|coughing|choking|gagging|wheez*|spluttering', 'cough*|wheez* nonstop|constantly|continuously', 'cough*|wheez* non stop'],
   /** Something going into the airway rather than the gullet, and the signs that it has. */
-  intoAirway: ['went|gone|goes|go|slipped|stuck down throat|windpipe|airway', 'down wrong way|hole'],
+  intoAirway: [
+    'went|gone|goes|go|slipped|stuck down throat|windpipe|airway',
+    'down wrong way|hole',
+    // A food or a small thing breathed in (round 24: "breathed in a peanut" was an allergen with a wheeze).
+    `breath*|breathe|breathed|breathes +in ${INHALABLE}`,
+    `inhal* ${INHALABLE}`,
+  ],
+  /** A high noise on breathing in (stridor), the sign of an airway partly blocked: with something in the mouth, choking. */
+  stridor: ['stridor', 'squeak*|squeaky|whistl*|crow* noise|noises|sound|sounds|breath|breaths|breathing'],
   airwaySign: ['cough*|gag*|wheez*|splutter*|retch*|chok*', 'struggl*|fight* breath*|breathe|air'],
   stuckInThroat: ['stuck|lodged|caught|something|food|piece|bit throat|windpipe|airway|gullet', 'grab*|clutch*|point*|hold*|hand|hands throat|neck'],
   silent: ['@neg cough*|cry|crying|cries|breathe|breath|sound|noise', 'silent', 'make|makes|making no sound|noise', '@neg make|making sound|noise', 'can not talk|speak|say'],
@@ -569,6 +584,8 @@ const raw = {
     'tip|fingertip|finger|toe|thumb|ear|nail off|hanging',
   ],
   flow: ['gush*|spurt*|pump*|pour*|soak*|stream*|squirt*'],
+  /** A wound told by its shape, a split or a gash in a part of the body: pouring, a bleed told without the word 'blood' (round 24). */
+  openWound: [`split|splits|gash|gashed|gashes|laceration ${WOUND_SITES}`, `${WOUND_SITES} split|gashed`],
   pressure: ['press*|pressure|towel|cloth|bandage|wound|cut|dressing'],
   internalBleeding: ['vomit*|cough*|throw*|sick|spit* blood|clot|clots', 'blood vomit|sick|spit', 'blood clot|clots'],
 
@@ -789,6 +806,10 @@ const raw = {
    * mark nobody can account for is a safeguarding concern (NICE guidance on child maltreatment).
    */
   notMobile: ['@neg roll|crawl|walk|cruise|stand|sit|move yet|even|around|herself|himself', '@neg rolling|crawling|walking|cruising|mobile', 'immobile|nonmobile', 'non mobile'],
+  /** An injury in a child's underwear or private parts: with an adult named and a child who will not say, a sign of abuse (round 24). */
+  intimateInjury: ['blood|bleeding|bruis*|sore|soreness|injur*|cut|cuts in|on|inside|around pants|knickers|underwear|underpants|boxers|privates|genital*|vagina|penis'],
+  /** A child who will not say what happened. */
+  refusesToSay: ['@neg talk|say|tell|speak|explain', 'refus* talk|say|tell|speak|explain|answer', 'clam* up'],
   unexplained: ['nobody|noone|one know*|explain*|saw|seen|remember*', 'no idea|explanation how|where|why|what', '@neg know|explain|sure|remember how|where|why|what', 'unexplained|unexplainable', 'came|come from'],
 } satisfies Record<string, string[]>;
 
@@ -966,7 +987,9 @@ const frameRaw = {
   /** A topic a parent means to explain or talk over with a child: what is said is the subject, not an event. */
   topic: [
     // A programme, book or article about something names its subject, not an event at home.
-    'documentary|programme|program|show|podcast|article|book|film|episode|news|story|talk|assembly about|on',
+    'documentary|programme|program|show|podcast|article|book|film|episode|news|story|assembly about|on',
+    // A talk given is a topic; a child who refuses to talk about it tells of a silence (round 24).
+    'a|the|school +talk|talks about|on',
     'explain* it|this|that|suicide|death|self', 'explain* to @kid|teen|teenager|teenagers', 'talk|speak|chat to @kid|teen|teenager|teenagers|class about', 'overheard|overhear*'],
   joke: ['lol|lmao|haha*|hehe*|jk|rofl|lolz'],
   fiction: [

@@ -13,7 +13,7 @@ import { readMessage, type Sentence, type Token } from './reading';
  * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
  * temperature of 37.8°C or more (from numbers), an attempt to rouse a child that fails.
  */
-export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes';
+export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
 export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'cleared' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
@@ -41,6 +41,12 @@ export interface EvidenceRule {
   aboutParent?: Cue[];
   /** The injury itself, denied ("no burn", "not burnt"): nothing else in that sentence counts for the rule, unless a 'but' follows ("no burns on his face but his arm is blistering"). */
   deniedBy?: Cue[];
+  /**
+   * Signs a severe bleed explains as well (feeling dizzy): when the message tells such a bleed and names
+   * no part of the head, they are not this rule's (round 24: a scooter fall, an arm cut deep and pumping,
+   * "feels dizzy", was answered as a head injury, where pressing on the wound comes first).
+   */
+  bleedExplains?: Cue[];
 }
 
 interface Finding extends Span {
@@ -68,6 +74,8 @@ const ABOUT_SOMEONE = new Set<Cue>([
   'throatTight',
   'fever',
   'headWarning',
+  // "I took 10 ibuprofen over two days for my back": the parent's own tablets (round 24).
+  'tabletsCounted',
 ]);
 /** Frames that make a cue talk rather than an event, for the second opinion (every frame some rule heeds, and the settings). */
 const TALK_FRAMES = new Set<FrameName>(['hypothetical', 'past', 'history', 'ownChildhood', 'resolved', 'cleared', 'expelled', 'minor', 'otherChild', 'joke', 'fiction', 'topic', 'benign', 'inattentive']);
@@ -436,8 +444,12 @@ export class MessageEvidence {
     if (freeOf(sentence, finding) || describesTheChild(sentence, finding) || suppliedToParent(sentence, finding)) return false;
     // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
     if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
-    if (rule.heeds.some((frame) => this.framed(frame, finding, window))) return false;
+    // A threat is told as a condition by nature ("if I leave he'll hurt them"): no supposition makes it talk.
+    if (rule.heeds.some((frame) => !(frame === 'hypothetical' && cue === 'adultThreat') && this.framed(frame, finding, window))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
+    if (rule.bleedExplains?.includes(cue) && BLOOD_LOSS_SIGNS.has(sentence[finding.start]!.word) && this.tellsABleedAwayFromTheHead()) return false;
+    // A harm another adult says they will do is their threat (adultThreat), not the parent's own thought.
+    if (cue === 'harmThoughts' && this.threatOfAnotherAdult(sentence, finding)) return false;
     if (rule.deniedBy?.some((denied) => this.find(denied).some((other) => other.sentence === finding.sentence && sentence[other.start]!.negated && !contrastFollows(sentence, [other])))) return false;
     // A temperature measured in the normal range outweighs a child who feels hot to the touch.
     if (cue === 'feelsHot' && this.tellsNormalReading()) return false;
@@ -521,6 +533,48 @@ export class MessageEvidence {
   }
 
   /**
+   * Whether the message tells a severe bleed (a serious wound, or blood that gushes, pumps or pours) and
+   * names no part of the head: then a sign blood loss explains as well is the bleed's (bleedExplains).
+   */
+  private tellsABleedAwayFromTheHead(): boolean {
+    if (this.find('headKnock').length > 0 || this.sentences.some((sentence) => sentence.some((token) => HEAD_PARTS.has(token.word)))) return false;
+    return (['seriousWound', 'flow'] as Cue[]).some((cue) => this.find(cue).some((finding) => !this.sentences[finding.sentence]![finding.start]!.negated));
+  }
+
+  /**
+   * Whether a harm told as what someone will do ("he'll hurt them") is another adult's: the nearest
+   * person before it is an adult, or 'he' or 'she' in a sentence that names an adult before it, and
+   * not the parent ('I', 'we'). "My son said he might hurt the baby" names no adult, and stays as it was.
+   */
+  private threatOfAnotherAdult(sentence: Sentence, finding: Span): boolean {
+    for (let index = finding.start - 1; index >= 0; index--) {
+      const word = sentence[index]!.word;
+      if (word === 'i' || word === 'we') return false;
+      if (ADULT_WORDS.has(word)) return true;
+      if (word === 'he' || word === 'she') return sentence.slice(0, index).some((token) => ADULT_WORDS.has(token.word));
+    }
+    return false;
+  }
+
+  /**
+   * Tablets taken by the count, ten or more ("took about 20 paracetamol"): no child takes so many as one
+   * dose, whatever the reason given (round 24: a teenager's 20 paracetamol for a headache was answered by
+   * the model alone, as self-harm). The span starts at the verb of taking, so a negation there denies it;
+   * a count of millilitres or milligrams is a dose measured, not tablets counted.
+   */
+  private findTabletsCounted(sentence: Sentence): Span[] {
+    const medicines = this.find('medicine').filter((finding) => this.sentences[finding.sentence] === sentence);
+    return sentence.flatMap((token, index) => {
+      const count = numberValue(token.word) ?? LARGE_NUMBER_WORDS[token.word];
+      if (count === undefined || count < 10 || count >= 1000) return [];
+      if (!medicines.some((finding) => finding.start === index + 1)) return [];
+      let verb = index - 1;
+      while (verb >= 0 && ROUNDING_WORDS.has(sentence[verb]!.word)) verb--;
+      return verb >= 0 && TAKING.has(sentence[verb]!.lemma) ? [{ start: verb, end: index + 1 }] : [];
+    });
+  }
+
+  /**
    * A household poisoned by something in the air (round 23: a gas fire on all evening, both parents with
    * a headache, the child sick and muddled, no poison named): the child's signs, in this sentence, when the
    * message tells a source of fumes (carbon monoxide, fumes, a gas appliance or a smell of gas, a boiler, a
@@ -561,6 +615,8 @@ export class MessageEvidence {
     if (cue === 'feverReading') return findFeverReading(sentence);
     if (cue === 'rousingFails') return findFailedRousing(sentence);
     if (cue === 'householdFumes') return this.findHouseholdFumes(sentence);
+    if (cue === 'tabletsCounted') return this.findTabletsCounted(sentence);
+    if (cue === 'adultThreat') return this.find('harmThoughts').filter((finding) => this.sentences[finding.sentence] === sentence && this.threatOfAnotherAdult(sentence, finding));
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
     // A baby or a toddler who bangs, bites or hits themselves on purpose does it in temper or to
     // soothe, as children under 5 do: no self-harm.
@@ -571,6 +627,8 @@ export class MessageEvidence {
     // "A mucky face and a big grin": a size word that qualifies the noun after it is that noun's size,
     // not the face's or the lips' (round 19). "Her lips are big" and "big swollen lips" still count.
     if (cue === 'airwaySwelling') return spans.filter((span) => !qualifiesAnotherNoun(sentence, span.end));
+    // "Out in hot weather", "a hot day in the car": the heat of the surroundings, not the child's (round 24).
+    if (cue === 'feelsHot') return spans.filter((span) => !SURROUNDINGS.has(sentence[span.end + 1]?.word ?? ''));
     // "Swallowed a water bead": a water word that qualifies the noun after it names a thing, not water (round 23).
     if (cue === 'underWater') return spans.filter((span) => !(WATER_WORDS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.pos === 'NOUN'));
     // "I noticed before giving any": a medicine caught before it was given was not given (round 23).
@@ -962,6 +1020,16 @@ const CALLED_A_STORY = parsePhrase('just|only|merely +a|an +story|film|movie|car
 /** A talk about what was just told: "talk to her about it". */
 const ABOUT_IT = parsePhrase('about +it|this|that|them');
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
+/** Signs a severe bleed explains as well as a knock to the head does (bleedExplains). */
+const BLOOD_LOSS_SIGNS = new Set(['dizzy', 'dizziness', 'woozy', 'lightheaded']);
+/** Parts of the head: a bleed from one of them may be the head injury itself. */
+const HEAD_PARTS = new Set(['head', 'forehead', 'scalp', 'skull', 'temple', 'face', 'eyebrow', 'brow', 'ear', 'ears', 'nose']);
+/** What heat may belong to, around the child (feelsHot). */
+const SURROUNDINGS = new Set(['weather', 'day', 'days', 'spell', 'summer', 'sun', 'weekend', 'afternoon', 'night', 'nights', 'room', 'car', 'house', 'flat', 'climate', 'country', 'holiday', 'bath', 'water', 'drink', 'drinks', 'tea', 'coffee', 'food']);
+/** Verbs of taking tablets, and the words that only round a count between the verb and it. */
+const TAKING = new Set(['take', 'swallow', 'eat', 'down', 'pop', 'give']);
+const ROUNDING_WORDS = new Set(['about', 'around', 'like', 'maybe', 'nearly', 'almost', 'over', 'roughly', 'least', 'at', 'up', 'to', 'some', 'another', 'all']);
+const LARGE_NUMBER_WORDS: Record<string, number> = { fifteen: 15, sixteen: 16, twenty: 20, thirty: 30, forty: 40, fifty: 50 };
 const FAINTED = parsePhrase('faint*|fainted|fainting|swoon*|collaps*');
 const WATER_WORDS = new Set(['water', 'pool', 'bath', 'pond', 'sea', 'river', 'lake', 'paddling', 'swimming']);
 /** Verbs of seeing a mistake in time. */

@@ -113,6 +113,10 @@ export const rules: TriageRule[] = [
       ['adult', 'disclosure', 'touched'],
       ['adult', 'disclosure', 'injuryMark'],
       ['babyShaken'],
+      // Another adult saying they will hurt the children (round 24: read as the parent's own thought, self-harm).
+      ['adultThreat'],
+      // An injury in the child's underwear, after time with an adult, that the child will not explain (round 24).
+      ['adult', 'intimateInjury', 'refusesToSay'],
       // An adult threatening, shouting, to kill a child.
       ['adult', 'killThreat', 'shouting'],
       ['parentHarm', 'lostControl'],
@@ -162,6 +166,8 @@ export const rules: TriageRule[] = [
       ['gagging', 'notBreathing'],
       ['inhaled', 'notBreathing'],
       ['eating', 'inhaled', 'persistentCough'],
+      // A high noise on each breath in, with a food or a small thing in the mouth: the airway partly blocked (round 24).
+      ['inhaled', 'stridor'],
       ['backBlows'],
     ],
     steps: [
@@ -215,6 +221,8 @@ export const rules: TriageRule[] = [
       ['given', 'wrongDose'],
       // A dose measured with a kitchen or table spoon, and signs of too much since.
       ['householdSpoon', 'medicine', 'doseReaction'],
+      // Ten or more tablets taken by a child, for whatever reason (round 24).
+      ['tabletsCounted'],
     ],
     steps: [
       'Too much of a medicine, or the wrong one, can harm hours later even when a child seems well. In the US you can also call Poison Help on 1-800-222-1222.',
@@ -253,6 +261,8 @@ export const rules: TriageRule[] = [
       ['headKnock', 'headWarning'],
       ['fall', 'headWarning'],
     ],
+    // A fall with a limb cut deep and pumping, and the child dizzy: the bleed is the emergency (round 24).
+    bleedExplains: ['headWarning'],
     steps: [
       'Keep them still and calm, and stay with them.',
       'If they are drowsy but breathing, lie them on their side; do not leave them alone.',
@@ -290,7 +300,8 @@ export const rules: TriageRule[] = [
     category: 'severe-bleeding',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['bleeding', 'heavyBleeding'], ['bleedingThrough'], ['filledWithBlood'], ['seriousWound'], ['flow', 'pressure'], ['internalBleeding']],
+    // A split or a gash that pours is a bleed, told without the word 'blood' (round 24).
+    evidence: [['bleeding', 'heavyBleeding'], ['bleedingThrough'], ['filledWithBlood'], ['seriousWound'], ['flow', 'pressure'], ['openWound', 'flow'], ['internalBleeding']],
     steps: [
       'Press firmly on the wound with a clean pad or cloth, or your hand, and keep pressing.',
       "If blood soaks through, put another pad on top and keep pressing; don't lift it to look.",
