@@ -45,8 +45,8 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
  * while a round changes the method no set is registered as held out. held-out-25/ was written
- * blind by an outside tester during round 23 (3ce96d2); it is registered once round 24's method
- * is frozen.
+ * blind by an outside tester during round 23 (3ce96d2) and registered once round 24's method was
+ * frozen (ba7779d).
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -76,6 +76,7 @@ export const EVALUATION_SETS = {
   'tuning-23': { urgent: 'held-out-22/urgent', ordinary: 'held-out-22/ordinary', questions: 'held-out-22/questions' },
   'tuning-24': { urgent: 'held-out-23/urgent', ordinary: 'held-out-23/ordinary', questions: 'held-out-23/questions' },
   'tuning-25': { urgent: 'held-out-24/urgent', ordinary: 'held-out-24/ordinary', questions: 'held-out-24/questions' },
+  'held-out': { urgent: 'held-out-25/urgent', ordinary: 'held-out-25/ordinary', questions: 'held-out-25/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
