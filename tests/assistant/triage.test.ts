@@ -622,3 +622,54 @@ describe('safety triage', () => {
     }
   });
 });
+
+// Round 25: written before their first run, and kept out of the second opinion's training. Found
+// outside the sets, after held-out-25's blind run: a greeting or a thank-you, which the chat gets
+// between questions, was answered as an emergency by the model alone ("Thanks" as a head injury,
+// "Hi" as a baby's fever, "hello there" as abuse). A message in which the rules' vocabulary finds
+// nothing at all gives the model only its hashed words to go on, and it was trained on parents'
+// concerns, never on a bare "thanks": its answer there is noise.
+const round25Pleasantries = [
+  'Thanks',
+  'Thanks!',
+  'thanks a million',
+  'Hi',
+  'hello there',
+  'good morning',
+  'good evening',
+  'ok',
+  'okay thanks',
+  'no',
+  'nope',
+  'great, thank you',
+  'brilliant',
+  'lovely',
+  'bye',
+  'see you',
+  'perfect',
+  'that makes sense',
+  'will do',
+];
+// Short messages that tell an emergency in a word or two keep their answer.
+const round25ShortEmergencies = ['not breathing', 'choking', 'she wont wake up', 'baby floppy', 'swallowed a battery', 'he is blue', 'fitting', 'drank bleach'];
+// Left as they are (round 25): a word the rules read ('got' as given, 'so much' as a lot of something,
+// 'sorry' as distress) lets the model alone answer; asserted as they are, so that a change that mends them is seen.
+const round25Left: [string, string][] = [
+  ['got it', 'emergency'],
+  ['thank you so much', 'emergency'],
+  ['sorry', 'crisis'],
+];
+
+describe('safety triage, round 25 readings', () => {
+  it.each(round25Pleasantries)('leaves a greeting or a thank-you alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round25ShortEmergencies)('still answers an emergency told in a word or two: "%s"', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+
+  it.each(round25Left)('still answers, by the model alone, a pleasantry with a word the rules read: "%s"', (message, level) => {
+    expect(triage(message)?.level).toBe(level);
+  });
+});

@@ -206,13 +206,28 @@ function reassuredByCheck(evidence: MessageEvidence): boolean {
   return (evidence.tellsNormalReading() || evidence.tellsBlanchingRash()) && dangerSignsNow(evidence).length === 0;
 }
 
+/** At most this many words, and nothing the rules read: a greeting or a thank-you ("thanks a million"). */
+const PLEASANTRY_WORDS = 4;
+
 /**
- * Whether the model alone may not answer: a check told as passed (reassuredByCheck), or a laugh about
- * an adult with no danger sign told of anyone now, where what it reads as urgent is the joke's words.
+ * Whether a message is a few words in which the rules find nothing at all: a greeting or a thank-you,
+ * which the chat gets between questions. The model was trained on parents' concerns told in sentences;
+ * on a bare "thanks" its few hashed words give noise (round 25: "Thanks" was a head injury). A longer
+ * message the rules do not read is still the model's ("a note about ending it and a rope").
+ */
+function isPleasantry(evidence: MessageEvidence): boolean {
+  const words = evidence.sentences.flat().filter((token) => token.pos !== 'PUNCT' && /[a-z0-9]/.test(token.word));
+  return words.length <= PLEASANTRY_WORDS && !evidence.findsAnyCue();
+}
+
+/**
+ * Whether the model alone may not answer: a pleasantry (isPleasantry), a check told as passed
+ * (reassuredByCheck), or a laugh about an adult with no danger sign told of anyone now, where what
+ * it reads as urgent is the joke's words.
  */
 function modelAloneSetAside(evidence: MessageEvidence): boolean {
   let setAside = setAsideByReading.get(evidence);
-  if (setAside === undefined) setAsideByReading.set(evidence, (setAside = reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS)));
+  if (setAside === undefined) setAsideByReading.set(evidence, (setAside = isPleasantry(evidence) || reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS)));
   return setAside;
 }
 /** Kept with each reading, which may be judged under several policies when measuring. */

@@ -297,6 +297,16 @@ export class MessageEvidence {
     return cues.filter((cue) => this.find(cue).some((finding) => counts(cue, finding)));
   }
 
+  /**
+   * Whether the rules' vocabulary finds anything at all in the message, a cue of the rules or a
+   * shape they read (an age in weeks, a temperature), counted or discounted. A greeting or a
+   * thank-you finds nothing.
+   */
+  findsAnyCue(): boolean {
+    const shapes: Cue[] = ['youngBaby', 'feverReading', 'rousingFails'];
+    return [...(Object.keys(conceptPhrases) as ConceptName[]), ...shapes].some((cue) => this.find(cue).length > 0);
+  }
+
   /** Whether any cue of the rules is found with nothing discounting it (readingFeatures' 'now'). */
   tellsACueNow(): boolean {
     return (Object.keys(conceptPhrases) as ConceptName[]).some((cue) => this.find(cue).some((finding) => this.discountsOf(cue, finding).length === 0));
