@@ -41,13 +41,13 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * outside tester at the start of round 20, run once on round 21's frozen method, 01b8484) in round
  * 22, tuning-24 (held-out-23/, written blind by an outside tester during round 21, run once on round
  * 22's frozen method, 85295f1) in round 23, tuning-25 (held-out-24/, written blind by an outside
- * tester at the start of round 22, run once on round 23's frozen method, a3b4613) in round 24.
+ * tester at the start of round 22, run once on round 23's frozen method, a3b4613) in round 24,
+ * tuning-26 (held-out-25/, written blind by an outside tester during round 23, run once on round
+ * 24's frozen method, ba7779d) in round 25.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
- * while a round changes the method no set is registered as held out. held-out-25/ (written blind
- * during round 23, 3ce96d2) was run once on round 24's frozen method (ba7779d) and is unregistered
- * while round 25 changes the method: it becomes tuning-26 once round 25 reads its miss. held-out-26/
- * (4e0371b) was written blind during round 24 and is registered once round 25's method is frozen.
+ * while a round changes the method no set is registered as held out. held-out-26/ (4e0371b) was
+ * written blind during round 24 and is registered once round 25's method is frozen.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -77,6 +77,7 @@ export const EVALUATION_SETS = {
   'tuning-23': { urgent: 'held-out-22/urgent', ordinary: 'held-out-22/ordinary', questions: 'held-out-22/questions' },
   'tuning-24': { urgent: 'held-out-23/urgent', ordinary: 'held-out-23/ordinary', questions: 'held-out-23/questions' },
   'tuning-25': { urgent: 'held-out-24/urgent', ordinary: 'held-out-24/ordinary', questions: 'held-out-24/questions' },
+  'tuning-26': { urgent: 'held-out-25/urgent', ordinary: 'held-out-25/ordinary', questions: 'held-out-25/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
