@@ -673,3 +673,36 @@ describe('safety triage, round 25 readings', () => {
     expect(triage(message)?.level).toBe(level);
   });
 });
+
+// Round 25's method: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. They guard the readings round 25 changed after held-out-25 (tuning-26):
+// the signs of a severe asthma attack (a word or two between breaths, a reliever that does nothing,
+// lips an odd colour beside a wheeze) read by the not-breathing rule itself, wherever they sit in a
+// message, so a list's other items cannot dilute them; a look-alike of each stays ordinary.
+const round25Asthma = [
+  "he's wheezing like crazy and can only get a word out at a time between breaths",
+  "he's wheezing really badly, only getting one or two words out between breaths",
+  "he can't get more than a word or two out and he's wheezing",
+  'her lips are a funny colour and she is wheezing',
+  "the inhaler isn't touching it, he's so wheezy",
+  "her blue puffer makes no difference and she's wheezing",
+  'Couple of questions: 1) when do kids stop napping 2) is honey ok at 2 3) my son is wheezy and can barely manage a word between breaths, his puffer is doing nothing, lips look odd',
+];
+const round25AsthmaLookAlikes = [
+  'she has a little wheeze with her cold but the inhaler sorts it out, is that normal?',
+  'he gets breathless after football but recovers in a minute, should he have an inhaler?',
+  'my son was so out of breath after the race he could only say a word or two, then he was fine and chatty',
+];
+
+describe('safety triage, round 25 method', () => {
+  it.each(round25Asthma)('reads a severe asthma attack as not breathing, by its rule: "%s"', (message) => {
+    const listed = listItemsOf(message);
+    const told = listed.length > 0 ? listed[listed.length - 1]! : message;
+    expect(rules.find((rule) => new MessageEvidence(told).holds(rule))?.category).toBe('not-breathing');
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'not-breathing' });
+  });
+
+  it.each(round25AsthmaLookAlikes)('leaves a look-alike alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+});

@@ -121,9 +121,24 @@ const raw = {
     'chest @neg mov*|ris*',
   ],
   /** The signs of a severe asthma attack that call for an ambulance: the reliever not helping, too breathless to talk. */
-  asthmaSevere: ['inhaler|puffs|reliever|ventolin|salbutamol @neg work*|help*|helping|working', 'too breathless'],
-  asthma: ['asthma|asthmatic|wheez*|inhaler|breathless'],
-  breathlessSpeech: ['@neg speak|talk|finish|say sentence|sentences|words'],
+  asthmaSevere: [
+    'inhaler|puffs|puffer|reliever|ventolin|salbutamol @neg work*|help*|helping|working|touch*',
+    // A reliever that changes nothing is the ambulance sign, however it is said (round 25).
+    'inhaler|puffs|puffer|reliever|ventolin|salbutamol make*|made no|little difference|dent',
+    'inhaler|puffs|puffer|reliever|ventolin|salbutamol do|doing|does|did nothing',
+    'too breathless',
+  ],
+  asthma: ['asthma|asthmatic|wheez*|inhaler|puffer|breathless'],
+  breathlessSpeech: [
+    '@neg speak|talk|finish|say sentence|sentences|words',
+    // Speech broken by breathing: a word or two at a time, between breaths (round 25: held by the model alone).
+    'word|words between breath|breaths',
+    'word|words or two',
+    'word|words at time',
+    'more than word|words',
+  ],
+  /** Lips an odd colour, short of the blue notBreathing reads: beside a wheeze, too little oxygen (round 25). */
+  lipColour: ['lip|lips funny|strange|odd|weird|grey|greyish|dusky|wrong colour|color', 'lip|lips look|looks|looking|gone|going|turn*|are odd|funny|strange|weird|grey|greyish|dusky'],
   choking: ['chok*'],
   /** A cough or wheeze that will not stop: with a food children breathe in, while eating it, the airway, not a cold. */
   eating: ['eat|eating|ate|eaten|chew*|suck*|swallow*|mouthful|bite|bit|snack*'],

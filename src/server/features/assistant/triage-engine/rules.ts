@@ -383,7 +383,8 @@ export const rules: TriageRule[] = [
     level: 'emergency',
     heeds: ALL_FRAMES,
     explainedBy: ['benign'],
-    evidence: [['notBreathing'], ['asthmaSevere'], ['asthma', 'breathlessSpeech']],
+    // A severe asthma attack, by any of its ambulance signs beside a wheeze or a reliever (round 25).
+    evidence: [['notBreathing'], ['asthmaSevere'], ['asthma', 'breathlessSpeech'], ['asthma', 'lipColour']],
     steps: [
       'Put the phone on speaker and stay with your child.',
       'Lay them on their back on a firm surface and look in their mouth; remove anything you can clearly see.',
