@@ -43,12 +43,15 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * 22's frozen method, 85295f1) in round 23, tuning-25 (held-out-24/, written blind by an outside
  * tester at the start of round 22, run once on round 23's frozen method, a3b4613) in round 24,
  * tuning-26 (held-out-25/, written blind by an outside tester during round 23, run once on round
- * 24's frozen method, ba7779d) in round 25.
+ * 24's frozen method, ba7779d) in round 25, tuning-27 (held-out-26/, written blind by an outside
+ * tester during round 24, run once on round 25's frozen method, 4625622) after round 25, with no
+ * change of method in between.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
  * while a round changes the method no set is registered as held out. held-out-26/ (4e0371b) was
  * written blind during round 24 and registered once round 25's method was frozen (4625622);
- * held-out-27/ (999f5fa) was written blind during round 25 and awaits round 26's frozen method.
+ * held-out-27/ (999f5fa) was written blind during round 25 and is registered as the second check
+ * of the same frozen method (4625622), before round 26 changes anything.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -79,7 +82,8 @@ export const EVALUATION_SETS = {
   'tuning-24': { urgent: 'held-out-23/urgent', ordinary: 'held-out-23/ordinary', questions: 'held-out-23/questions' },
   'tuning-25': { urgent: 'held-out-24/urgent', ordinary: 'held-out-24/ordinary', questions: 'held-out-24/questions' },
   'tuning-26': { urgent: 'held-out-25/urgent', ordinary: 'held-out-25/ordinary', questions: 'held-out-25/questions' },
-  'held-out': { urgent: 'held-out-26/urgent', ordinary: 'held-out-26/ordinary', questions: 'held-out-26/questions' },
+  'tuning-27': { urgent: 'held-out-26/urgent', ordinary: 'held-out-26/ordinary', questions: 'held-out-26/questions' },
+  'held-out': { urgent: 'held-out-27/urgent', ordinary: 'held-out-27/ordinary', questions: 'held-out-27/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
