@@ -24,6 +24,7 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
   afterEach(async ({ task }) => {
     // Before the context closes, so the page is still there to photograph.
     if (task.result?.state === 'fail' && state.page) {
+      await printPages(task.name, [state.page]);
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await state.page.screenshot({ path: `${SCREENSHOT_DIR}/${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 120)}.png`, fullPage: true }).catch(() => {});
     }
@@ -45,6 +46,30 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
       return state.page;
     },
   };
+}
+
+/**
+ * Prints each page's address and what a screen reader would read in its main region (or the
+ * whole page, when it has none). CI keeps only the log, and a timeout alone does not say what the
+ * page showed instead of what the test waited for.
+ */
+async function printPages(testName: string, pages: Page[]) {
+  for (const page of pages) {
+    const main = page.getByRole('main');
+    const tree = await main
+      .count()
+      .then((count) => (count === 1 ? main : page.locator('body')).ariaSnapshot({ timeout: 5_000 }))
+      .catch((error: Error) => `(the page could not be read: ${error.message})`);
+    console.error(`\n--- "${testName}" failed; a page it had open, ${page.url()}:\n${tree.slice(0, 6_000)}`);
+  }
+}
+
+/** For files that launch their own browser: on a failing test, prints every page still open. */
+export function printOpenPagesOnFailure(browser: () => Browser | undefined) {
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    await printPages(task.name, (browser()?.contexts() ?? []).flatMap((context) => context.pages()));
+  });
 }
 
 /**

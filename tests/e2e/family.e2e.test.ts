@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settle, violationsOn } from './axe';
+import { printOpenPagesOnFailure } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // A guardian invites a carer from Profile; the carer opens the link signed out, creates an
@@ -21,6 +22,7 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
 });
+printOpenPagesOnFailure(() => browser);
 
 let accounts = 0;
 const newEmail = () => `family-${Date.now()}-${++accounts}@nestling.test`;

@@ -7,6 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle, violationsOn } from './axe';
+import { printOpenPagesOnFailure } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // Passkeys and two-step sign-in in a real Chromium. WebAuthn needs a relying party ID that is a
@@ -63,6 +64,7 @@ afterAll(async () => {
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+printOpenPagesOnFailure(() => browser);
 
 let accounts = 0;
 async function newAccount() {

@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HYDRATION_MARK } from '../../src/client/app/ssr-state';
-import { demoParent } from './browser';
+import { demoParent, printOpenPagesOnFailure } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // Server-rendered pages (issue 17, item 1) in a real Chromium against the production build: the
@@ -16,6 +16,7 @@ beforeAll(async () => {
   baseUrl = inject('baseUrl');
 });
 afterAll(() => browser?.close());
+printOpenPagesOnFailure(() => browser);
 
 async function openContext(options: { javaScriptEnabled: boolean; signedIn: boolean; theme?: 'light' | 'dark'; width?: number }) {
   const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: options.javaScriptEnabled, viewport: { width: options.width ?? 1280, height: 900 } });

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { settle, violationsOn } from './axe';
+import { printOpenPagesOnFailure } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // Two browsers signed in to one account: one signs the other out from Profile.
@@ -18,6 +19,7 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
 });
+printOpenPagesOnFailure(() => browser);
 
 let accounts = 0;
 /** A fresh account, so that signing out everywhere else touches no other test's sessions. */
