@@ -21,11 +21,26 @@ function ReportButton() {
   );
 }
 
+/** A dialog put in the tree only once it is wanted, already open, as one whose code loads on the first click. */
+function LateReportButton() {
+  const [opened, setOpened] = useState<boolean | undefined>(undefined);
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>Report</Button>
+      {opened !== undefined && (
+        <ModalOnDemand opened={opened} onClose={() => setOpened(false)} title="Report post">
+          <p>Tell us what is wrong.</p>
+        </ModalOnDemand>
+      )}
+    </>
+  );
+}
+
 /** In Mantine's test mode, transitions are instant and dialogs have no portal. */
-function renderReport(env: 'test' | 'default') {
+function renderReport(env: 'test' | 'default', Component = ReportButton) {
   render(
     <MantineProvider env={env}>
-      <ReportButton />
+      <Component />
     </MantineProvider>,
   );
   return { user: userEvent.setup(), button: screen.getByRole('button', { name: 'Report' }) };
@@ -42,6 +57,15 @@ describe('a modal mounted on demand', () => {
 
   it('opens on the first click and gives focus back to the button when closed with Escape', async () => {
     const { user, button } = renderReport('test');
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Report post' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report post' })).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('gives focus back to the button also when it is put in the tree already open', async () => {
+    const { user, button } = renderReport('test', LateReportButton);
     await user.click(button);
     expect(await screen.findByRole('dialog', { name: 'Report post' })).toBeVisible();
     await user.keyboard('{Escape}');
