@@ -71,4 +71,16 @@ describe('keyboard', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
+
+  it("Book Now opens the booking form from the keyboard, and Escape gives focus back to that teacher's button", async () => {
+    const page = await browser.open('/shadow-teachers', { signedInAs: demoParent });
+    const bookNow = page.getByRole('article', { name: 'Diego Ramírez' }).getByRole('button', { name: 'Book Now' });
+    await bookNow.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Book Diego Ramírez' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => bookNow.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
 });

@@ -37,7 +37,8 @@ function tracked<T>(promise: Promise<T>): Tracked<T> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy's own signature: any props
 type AnyComponent = ComponentType<any>;
-export type LazySection<C extends AnyComponent> = (props: ComponentProps<C>) => ReactNode;
+/** A lazy section; `preload` fetches its code ahead (on a pointer over its button, say) and resolves once it is there. */
+export type LazySection<C extends AnyComponent> = ((props: ComponentProps<C>) => ReactNode) & { preload: () => Promise<unknown> };
 
 /**
  * A lazily loaded named export, loaded with the route styles: for sections and dialogs kept out
@@ -65,6 +66,7 @@ export function lazyNamed<TModule extends Record<TKey, AnyComponent>, TKey exten
     return createElement(use(preload()), props);
   }
   Section.displayName = name;
+  Section.preload = preload;
   return Section;
 }
 

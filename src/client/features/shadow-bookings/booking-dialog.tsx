@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { localDate } from '../../../shared/dates';
 import { priceLabel } from '../../../shared/display';
 import type { ShadowTeacherDto } from '../../../shared/schemas/shadow-bookings';
 import { ButtonLink } from '../../components/links';
+import { ModalOnDemand } from '../../components/modal-on-demand';
 import { NetworkButton } from '../../components/network-button';
 import { SignInPrompt } from '../../components/sign-in-prompt';
 import { toast } from '../../lib/toast';
@@ -27,12 +28,12 @@ import {
 } from './booking-form';
 
 /** Book Now: the booking form for one teacher, in a dialog. */
-export function BookingDialog({ teacher, onClose }: { teacher: ShadowTeacherDto; onClose: () => void }) {
+export function BookingDialog({ teacher, opened, onClose }: { teacher: ShadowTeacherDto; opened: boolean; onClose: () => void }) {
   const { user, isLoading } = useCurrentUser();
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Book ${teacher.name}`} size="lg">
+    <ModalOnDemand opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Book ${teacher.name}`} size="lg">
       {isLoading ? null : user ? <BookingForm teacher={teacher} onDone={onClose} /> : <SignInPrompt reason="book a shadow teacher" />}
-    </Modal>
+    </ModalOnDemand>
   );
 }
 
