@@ -706,3 +706,32 @@ describe('safety triage, round 25 method', () => {
     expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
   });
 });
+
+// Round 26's method: written before their first run, in the helper's own words, and kept out of the
+// second opinion's training. They guard the readings round 26 changed after held-out-27 (tuning-28).
+// A sign told now, before a later 'if' clause ("he can't speak and nods when I ask if ..."), is told
+// now: the rules read it so (conditionStart), and the reading the model weighs beside the words now
+// says so too, where it named the whole sentence a supposition.
+const round26ToldBeforeIf = [
+  "my 13 year old is choking on chicken, he can't speak and nods when I ask if he's choking. are back blows for a teen the same as for a grown up",
+  'boy 12 choking on meat, cant talk, shaking his head when i ask if he can breathe. do i do abdominal thrusts the same as for an adult',
+  "our 10 year old is choking on a boiled sweet and can't cough, he nodded when I asked if it was stuck. is it the same for kids as for adults",
+];
+// Look-alikes: the choking itself supposed, or over.
+const round26SupposedChoking = [
+  "if he's choking on a grape and can't talk, is the heimlich the same for a teenager as for an adult?",
+  'what should I do if my son is choking and cannot talk? is the heimlich the same as for adults?',
+  'he has a bit of a cough, what do I do if he starts choking on his food?',
+  'my son is fine and eating well, is it ok if I give him whole grapes or could he choke',
+  'he choked on a bit of steak at dinner but coughed it up straight away and is fine now, should I teach him the heimlich?',
+];
+
+describe('safety triage, round 26 method', () => {
+  it.each(round26ToldBeforeIf)('reads choking told before a later "if" as now: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'choking' });
+  });
+
+  it.each(round26SupposedChoking)('leaves choking supposed or over alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+});

@@ -320,10 +320,20 @@ export class MessageEvidence {
       ...(this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding)) ? ['idiom'] : []),
       ...(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding) ? ['adult'] : []),
       ...(this.taught(finding) ? ['lesson'] : []),
-      ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame)),
+      ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame) && !(frame === 'hypothetical' && this.toldBeforeItsCondition(finding))),
       ...(this.supposedClauses[finding.sentence]!.some((clause) => overlaps(clause, finding)) ? ['supposed'] : []),
       ...(namedAsTopic(sentence, finding) || describesTheChild(sentence, finding) || suppliedToParent(sentence, finding) ? ['named'] : []),
     ];
+  }
+
+  /**
+   * Whether a finding is told before the one condition of its sentence, in a later clause ("he can't
+   * speak and nods when I ask if he's choking"): what comes before the 'if' is no supposition. The
+   * rules read it so (framed, conditionStart); round 26 found the model's reading still named it
+   * hypothetical, so a teenager choking and unable to talk was overruled as talk.
+   */
+  private toldBeforeItsCondition(finding: Finding): boolean {
+    return finding.end < (this.conditionStarts[finding.sentence] ?? -1);
   }
 
   /**
