@@ -735,3 +735,37 @@ describe('safety triage, round 26 method', () => {
     expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
   });
 });
+
+// Round 26, everyday senses of alarming words: a parent asking whether their own conduct is abuse
+// ("am I ... abusing him"), a parent telling a hitting child to stop "abusing" them, a pet that ate
+// something, and an object found come out in a nappy. The emergencies beside them stay urgent.
+const round26EverydaySenses = [
+  'Am I abusing my daughter by taking her phone away for a week?',
+  'I snapped at her again today, am I emotionally abusing her by yelling so much?',
+  'my 3 year old keeps biting and kicking me and I shouted stop abusing me, how do I handle it',
+  'Long day. Baby teething, the cat ate a hair tie. Pass the gin',
+  'Rough week: kids both ill and the dog ate my sandwich. Need wine',
+  'found a small button in my son\'s nappy, he must have swallowed it, he is totally fine, anything to do?',
+  'Assembling this cot is going to give me a seizure. Which mattress fits a 60 by 120 one?',
+  'the school run gives me a heart attack every morning, any tips for getting out the door?',
+];
+const round26StillUrgent: [string, TriageCategory][] = [
+  ['my partner is abusing me and I am scared for the kids', 'abuse'],
+  ['my stepdad hit me again and I told him stop abusing me, I am 14 and scared to go home', 'abuse'],
+  ['he is abusing my son, I saw him hit him with a belt and he has bruises', 'abuse'],
+  ['the dog chewed a button battery and my toddler swallowed a piece of it', 'swallowed-object'],
+  ['my toddler ate dishwasher tablets the dog had chewed open', 'poisoning'],
+  ['he swallowed two magnets yesterday, I found one in his nappy this morning', 'swallowed-object'],
+  ['she is having a seizure, her arms are jerking and she will not respond', 'seizure'],
+  ['we were reading a book when he fell off the sofa and hit his head, now he has been sick twice and is drowsy', 'head-injury-vomiting'],
+];
+
+describe('safety triage, round 26 everyday senses', () => {
+  it.each(round26EverydaySenses)('leaves an everyday sense alone: "%s"', (message) => {
+    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+  });
+
+  it.each(round26StillUrgent)('still answers an emergency beside them: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ category });
+  });
+});

@@ -977,7 +977,8 @@ const frameRaw = {
   expelled: [
     'came|come|comes out',
     'pooed|pooped|passed|spat|spit|coughed|cough|sicked|vomited it|them up|out',
-    'in her|his|their nappy|poo|poop|stool|nappies',
+    // In the child's nappy, however the child is named ("in my toddler's nappy", round 26).
+    'in nappy|poo|poop|stool|nappies',
     'found it|them',
   ],
   worsening: ['but|and +now', 'now @kid|he|she|they|it|his|her|be', 'again', 'worse|worsening', 'hours|minutes|mins|while|day later'],
@@ -1115,6 +1116,10 @@ const idiomRaw = [
   'breathe|breath|breathing through nose',
   'chok* on words|tears|emotion|emotions',
   'long story',
+  // A chore or a thing that will 'give me a seizure' or 'a heart attack' is exasperation (round 26), said of the writer.
+  'give|gives|giving|gave|given me|us +a +seizure|fit|stroke|heart',
+  // What a pet ate or chewed is the pet's ("the dog ate a sock", round 26), not the child's: the eater straight before the verb.
+  'dog|dogs|cat|cats|puppy|puppies|kitten|kittens|pet|pets|hamster|rabbit|guinea +ate|eaten|eats|eating|swallowed|swallows|chewed|chews|drank|licked',
   // Abusing or attacking a pet, a toy or food is play or a joke about it.
   'abus*|attack*|tortur*|assault* +the|my|our|his|her +cat|cats|dog|dogs|pet|pets|puppy|kitten|hamster|rabbit|toy|toys|teddy|food|dinner',
   // Unresponsive to what is said or asked ('to texts', 'to anything I say') is not listening; to a

@@ -462,6 +462,7 @@ export class MessageEvidence {
     if (this.idiomSpans[finding.sentence]!.some((idiom) => overlaps(idiom, finding))) return false;
     if (asksForLabel(sentence, finding) || asksWhatItIs(sentence, finding) || prevented(sentence, finding) || likened(sentence, finding) || toldInStory(sentence, finding)) return false;
     if (freeOf(sentence, finding) || describesTheChild(sentence, finding) || suppliedToParent(sentence, finding)) return false;
+    if (cue === 'sexualAbuse' && toldOffByTheParent(sentence, finding)) return false;
     // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
     if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
     // A threat is told as a condition by nature ("if I leave he'll hurt them"): no supposition makes it talk.
@@ -1620,7 +1621,26 @@ function prevented(sentence: Sentence, finding: Span): boolean {
   return false;
 }
 
-const LABEL_SUBJECTS = new Set(['it', 'that', 'this']);
+/** What a parent says aloud: "I yelled 'stop abusing me'". */
+const PARENT_SAYS = new Set(['say', 'said', 'yell', 'yelled', 'shout', 'shouted', 'scream', 'screamed', 'tell', 'told', 'snap', 'snapped', 'cry', 'cried', 'shriek', 'shrieked']);
+
+/**
+ * "Toddler hit me again and I yelled 'stop abusing me!'": an abuse word with 'me' after it, in what the
+ * parent says aloud ('I' and a verb of saying before it), in a sentence that names a child and no adult,
+ * is a parent telling a hitting child off, not abuse of the parent (round 26). "I told my stepdad stop
+ * abusing me" names an adult and still counts; so does a child's own "he is abusing me".
+ */
+function toldOffByTheParent(sentence: Sentence, finding: Span): boolean {
+  if (sentence[finding.end + 1]?.word !== 'me' || !/^abus/.test(sentence[finding.start]!.word)) return false;
+  const before = sentence.slice(0, finding.start);
+  const saying = before.findIndex((token, index) => token.word === 'i' && PARENT_SAYS.has(before[index + 1]?.word ?? ''));
+  if (saying < 0) return false;
+  if (sentence.some((token) => ADULT_WORDS.has(token.word) || ['he', 'she', 'him', 'her', 'they', 'them'].includes(token.word))) return false;
+  return before.slice(0, saying).some((token) => CHILD_WORDS.has(token.word));
+}
+
+/** 'Am I', 'are we': the parent asking whether their own conduct is called so ("am I emotionally abusing him?", round 26). */
+const LABEL_SUBJECTS = new Set(['it', 'that', 'this', 'i', 'we']);
 /** Verbs that ask what to call something: "is that counted as a fever", "is this classed as a seizure". */
 const LABEL_VERBS = new Set(['count', 'class', 'classify', 'consider', 'call', 'regard', 'define']);
 
