@@ -769,3 +769,24 @@ describe('safety triage, round 26 everyday senses', () => {
     expect(triage(message)).toMatchObject({ category });
   });
 });
+
+// Round 26, categories that mislead: a burn cooled under water, as the first aid says, is a burn, not
+// a child under water; a child who went under stays drowning.
+const round26CooledBurns = [
+  'she got into a bath that was far too hot, her legs are red with big blisters and I have her under cool water now',
+  "my son grabbed the iron, his palm has blistered and gone white, I'm holding it under cool running water",
+];
+const round26UnderWater = [
+  'she slipped in the bath and was under the water for a minute, now she is coughing and very sleepy',
+  'found him face down in the paddling pool, he is not breathing',
+];
+
+describe('safety triage, round 26 categories', () => {
+  it.each(round26CooledBurns)('reads a burn cooled under water as a burn: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'burns' });
+  });
+
+  it.each(round26UnderWater)('still reads a child who went under as drowning: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'drowning' });
+  });
+});

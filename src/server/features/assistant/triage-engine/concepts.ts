@@ -1118,6 +1118,10 @@ const idiomRaw = [
   'long story',
   // A chore or a thing that will 'give me a seizure' or 'a heart attack' is exasperation (round 26), said of the writer.
   'give|gives|giving|gave|given me|us +a +seizure|fit|stroke|heart',
+  // Under cool or running water, or under the tap or the shower, is a burn being cooled, as its first aid says (round 26), not a child gone under.
+  'under +cool|lukewarm|running|tap +water|tap|shower',
+  'under +the +cool|lukewarm|running +water|tap|shower',
+  'under +the +tap|shower',
   // What a pet ate or chewed is the pet's ("the dog ate a sock", round 26), not the child's: the eater straight before the verb.
   'dog|dogs|cat|cats|puppy|puppies|kitten|kittens|pet|pets|hamster|rabbit|guinea +ate|eaten|eats|eating|swallowed|swallows|chewed|chews|drank|licked',
   // Abusing or attacking a pet, a toy or food is play or a joke about it.
