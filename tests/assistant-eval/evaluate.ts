@@ -53,7 +53,8 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * written blind during round 24 and registered once round 25's method was frozen (4625622);
  * held-out-27/ (999f5fa), written blind during round 25, was run once as the second check of the
  * same frozen method (4625622), registered at c470981, and became tuning-28 for round 26. held-out-28/
- * is written blind during round 26 and registered once round 26's method is frozen.
+ * (f9736f0) was written blind during round 26 and registered once round 26's method was frozen
+ * (f9d01b6).
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -86,6 +87,7 @@ export const EVALUATION_SETS = {
   'tuning-26': { urgent: 'held-out-25/urgent', ordinary: 'held-out-25/ordinary', questions: 'held-out-25/questions' },
   'tuning-27': { urgent: 'held-out-26/urgent', ordinary: 'held-out-26/ordinary', questions: 'held-out-26/questions' },
   'tuning-28': { urgent: 'held-out-27/urgent', ordinary: 'held-out-27/ordinary', questions: 'held-out-27/questions' },
+  'held-out': { urgent: 'held-out-28/urgent', ordinary: 'held-out-28/ordinary', questions: 'held-out-28/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
