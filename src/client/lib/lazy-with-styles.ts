@@ -37,8 +37,7 @@ function tracked<T>(promise: Promise<T>): Tracked<T> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy's own signature: any props
 type AnyComponent = ComponentType<any>;
-/** A lazy section; `preload` fetches its code ahead (on a pointer over its button, say) and resolves once it is there. */
-export type LazySection<C extends AnyComponent> = ((props: ComponentProps<C>) => ReactNode) & { preload: () => Promise<unknown> };
+export type LazySection<C extends AnyComponent> = (props: ComponentProps<C>) => ReactNode;
 
 /**
  * A lazily loaded named export, loaded with the route styles: for sections and dialogs kept out
@@ -66,7 +65,6 @@ export function lazyNamed<TModule extends Record<TKey, AnyComponent>, TKey exten
     return createElement(use(preload()), props);
   }
   Section.displayName = name;
-  Section.preload = preload;
   return Section;
 }
 

@@ -1,27 +1,13 @@
-import { Avatar, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconBriefcase, IconMapPin, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { Suspense, useState, useTransition } from 'react';
+import { useState } from 'react';
 import { initialsOf, teacherStars } from '../../../shared/booking-display';
 import { priceLabel } from '../../../shared/display';
 import type { ShadowTeacherDto } from '../../../shared/schemas/shadow-bookings';
-import { lazyNamed } from '../../lib/lazy-with-styles';
-
-// The form's date picker and selects are most of this page's code: they load when a parent
-// reaches for Book Now (a pointer over it, or focus), not with the list.
-const BookingDialog = lazyNamed(() => import('./booking-dialog'), 'BookingDialog');
+import { BookingDialog } from './booking-dialog';
 
 export function TeacherCard({ teacher }: { teacher: ShadowTeacherDto }) {
-  // 'unused' until Book Now is first pressed; then the dialog stays in the tree, so that closing it
-  // is an update and its focus return gives focus back to this card's button.
-  const [dialog, setDialog] = useState<'unused' | 'open' | 'closed'>('unused');
-  const [opening, startOpening] = useTransition();
-  // The dialog opens once its code is here: a dialog that suspended as it opened would leave the
-  // button without a sign of what is happening.
-  const openBooking = () =>
-    startOpening(async () => {
-      await BookingDialog.preload();
-      startOpening(() => setDialog('open'));
-    });
+  const [booking, setBooking] = useState(false);
   const stars = teacherStars(teacher.rating);
   return (
     <Card component="article" aria-label={teacher.name} h="100%">
@@ -60,22 +46,12 @@ export function TeacherCard({ teacher }: { teacher: ShadowTeacherDto }) {
           </Group>
           <Text fw={600}>{priceLabel(teacher.hourlyRate)}/hour</Text>
         </Group>
-        <Button
-          fullWidth
-          onClick={openBooking}
-          onPointerEnter={() => void BookingDialog.preload()}
-          onFocus={() => void BookingDialog.preload()}
-          // Not `loading`: that disables the button, and focus would leave it.
-          rightSection={opening ? <Loader size="xs" color="currentColor" aria-label="Opening the booking form" /> : undefined}
-        >
+        <Button fullWidth onClick={() => setBooking(true)}>
           Book Now
         </Button>
       </Stack>
-      {dialog !== 'unused' && (
-        <Suspense fallback={null}>
-          <BookingDialog teacher={teacher} opened={dialog === 'open'} onClose={() => setDialog('closed')} />
-        </Suspense>
-      )}
+      {/* Always in the tree (ModalOnDemand renders nothing until it first opens), so that closing is an update and focus goes back to this button. */}
+      <BookingDialog teacher={teacher} opened={booking} onClose={() => setBooking(false)} />
     </Card>
   );
 }
