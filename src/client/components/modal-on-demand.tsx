@@ -8,8 +8,8 @@ import { useLayoutEffect, useState } from 'react';
  *
  * On that first opening it mounts closed and opens straight after, in the same task, so that
  * opening is an update: Mantine's focus return records the element to give focus back to only then.
- * That holds also when the Modal is put in the tree already open (a dialog whose code loads on the
- * first click): it still commits closed first.
+ * That holds also when the Modal is put in the tree already open (`{wanted && <Dialog opened />}`):
+ * it still commits closed first.
  */
 export function ModalOnDemand({ opened, ...props }: ModalProps) {
   const [mounted, setMounted] = useState(false);
