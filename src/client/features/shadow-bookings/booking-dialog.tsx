@@ -29,12 +29,18 @@ import {
 
 /** Book Now: the booking form for one teacher, in a dialog. */
 export function BookingDialog({ teacher, opened, onClose }: { teacher: ShadowTeacherDto; opened: boolean; onClose: () => void }) {
-  const { user, isLoading } = useCurrentUser();
   return (
     <ModalOnDemand opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={`Book ${teacher.name}`} size="lg">
-      {isLoading ? null : user ? <BookingForm teacher={teacher} onDone={onClose} /> : <SignInPrompt reason="book a shadow teacher" />}
+      <BookingDialogBody teacher={teacher} onDone={onClose} />
     </ModalOnDemand>
   );
+}
+
+/** The dialog's content, a component of its own so that a card's closed dialog subscribes to nothing. */
+function BookingDialogBody({ teacher, onDone }: { teacher: ShadowTeacherDto; onDone: () => void }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return null;
+  return user ? <BookingForm teacher={teacher} onDone={onDone} /> : <SignInPrompt reason="book a shadow teacher" />;
 }
 
 const timeOptions = (times: string[]) => times.map((time) => ({ value: time, label: clockLabel(time) }));
