@@ -4,6 +4,11 @@ import { rules } from '../../src/server/features/assistant/triage-engine/rules';
 import { MessageEvidence } from '../../src/server/features/assistant/triage-engine/evidence';
 import { checkInLookAlikes, ordinary, ordinaryLookAlikes, urgent, urgentAnyCategory } from './triage-probes';
 
+/** A look-alike gets no emergency, crisis or check-in answer (an ordinary answer or a pharmacist referral is fine). */
+function expectNoAlarm(message: string): void {
+  expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+}
+
 // Round 18: written before their first run, in the helper's own words, and kept out of the
 // second opinion's training (triage-probes.ts is what it learns from). They guard the two readings
 // round 18 changed: a negated 'have' denies what is had, and a glass test's fading may be told
@@ -270,7 +275,7 @@ describe('safety triage, round 24 readings', () => {
   });
 
   it.each(round24LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round24Left)('still answers, by the model alone, a look-alike left as it was: "%s"', (message, level) => {
@@ -346,7 +351,7 @@ describe('safety triage, round 23 readings', () => {
   });
 
   it.each(round23FumeLookAlikes)('leaves a look-alike of fumes alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round23HeadInjuries)('reads a head injury by its rule: "%s"', (message) => {
@@ -355,7 +360,7 @@ describe('safety triage, round 23 readings', () => {
   });
 
   it.each(round23HeadLookAlikes)('leaves a look-alike of a head injury alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round23Drowning)('answers a child who went into water as drowning: "%s"', (message) => {
@@ -367,7 +372,7 @@ describe('safety triage, round 23 readings', () => {
   });
 
   it.each(round23LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round23Left)('still answers, by the model alone, a look-alike left as it was: "%s"', (message, level) => {
@@ -387,7 +392,7 @@ describe('safety triage, round 22 readings', () => {
   });
 
   it.each(round22ParentsPast)('still reads harm by the parent\'s own parent, told by an adult of their past, as their childhood: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round22HeadInjuries)('reads a head injury whose child says they are fine by its rule: "%s"', (message) => {
@@ -404,7 +409,7 @@ describe('safety triage, round 22 readings', () => {
   });
 
   it.each(round22LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round22Urgent)('still answers "%s" as an emergency', (message) => {
@@ -419,7 +424,7 @@ describe('safety triage, round 22 addendum', () => {
   });
 
   it.each(round22bLookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round22bLeft)('still answers, by the model alone, a look-alike left as it was: "%s"', (message) => {
@@ -439,7 +444,7 @@ describe('safety triage, round 21 readings', () => {
   });
 
   it.each(round21LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round21Urgent)('still answers "%s" as an emergency', (message) => {
@@ -461,7 +466,7 @@ describe('safety triage, round 20 readings', () => {
   });
 
   it.each(round20LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it('reads a child who sleepwalks and does not answer as asleep, so the rule does not hold', () => {
@@ -497,7 +502,7 @@ describe('safety triage, round 19 readings', () => {
   });
 
   it.each(round19LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(sizesOfAnotherNoun)('reads a size word as the size of the noun it qualifies, not a swelling: "%s"', (message) => {
@@ -530,7 +535,7 @@ describe('safety triage, round 18 readings', () => {
   });
 
   it.each(round18LookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it("reads a denied 'have' as denying what is had, as 'no' does", () => {
@@ -559,7 +564,7 @@ describe('safety triage', () => {
 
   // A check-in opens with the emergency number, so on a look-alike it is a false alarm too.
   it.each(ordinaryLookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   // The safety net's known cost on the probes: a check-in (a false alarm), never an emergency answer.
@@ -662,7 +667,7 @@ const round25Left: [string, string][] = [
 
 describe('safety triage, round 25 readings', () => {
   it.each(round25Pleasantries)('leaves a greeting or a thank-you alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round25ShortEmergencies)('still answers an emergency told in a word or two: "%s"', (message) => {
@@ -703,7 +708,7 @@ describe('safety triage, round 25 method', () => {
   });
 
   it.each(round25AsthmaLookAlikes)('leaves a look-alike alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 });
 
@@ -732,7 +737,7 @@ describe('safety triage, round 26 method', () => {
   });
 
   it.each(round26SupposedChoking)('leaves choking supposed or over alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 });
 
@@ -762,7 +767,7 @@ const round26StillUrgent: [string, TriageCategory][] = [
 
 describe('safety triage, round 26 everyday senses', () => {
   it.each(round26EverydaySenses)('leaves an everyday sense alone: "%s"', (message) => {
-    expect(triage(message)?.level ?? 'none').not.toMatch(/^(?:emergency|crisis|check-in)$/);
+    expectNoAlarm(message);
   });
 
   it.each(round26StillUrgent)('still answers an emergency beside them: "%s"', (message, category) => {
