@@ -21,7 +21,9 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { IMAGE_UPLOAD_PATH, imageUrl } from '../src/shared/community-rules';
 import { signInDemoParent, withBenchApp } from './bench-app';
@@ -35,6 +37,12 @@ const DOWNLOADS_EACH = 8;
 const SIGN_INS = 40;
 
 type Kind = 'pglite' | 'postgres';
+interface ServerView {
+  loopP99: number;
+  loopMax: number;
+  healthP99: number;
+  healthMax: number;
+}
 
 if (process.argv[2] === '--serve') {
   await serve(process.argv[3] as Kind);
@@ -57,16 +65,33 @@ if (process.argv[2] === '--serve') {
   console.log(failed.length === 0 ? 'Goal met on every database.' : `Goal MISSED on: ${failed.map((r) => r.database).join(', ')}`);
 }
 
-/** Child process: the real app on a fresh database, until its parent closes stdin. Answers `cpu` with the CPU time it has used. */
+/**
+ * Child process: the real app on a fresh database, until its parent closes stdin. Answers `cpu`
+ * with the CPU time it has used and, since the last `cpu`, its own view of the probes: how long
+ * its event loop was held up (p99 and max) and how long it took to answer GET /api/health, from
+ * the request's arrival in Fastify to its last byte written (p99 and max). A probe slow outside
+ * those was slow before the server saw it (the connection, the machine's scheduling).
+ */
 async function serve(kind: Kind) {
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  let healthMs: number[] = [];
+  const prepare = (app: FastifyInstance) =>
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.url === '/api/health' || request.url === '/health') healthMs.push(reply.elapsedTime);
+    });
   // The benchmark downloads far more often than a person would; the per-address image limit is not what it measures.
-  await withBenchApp({ kind, env: { IMAGE_REQUESTS_PER_MINUTE: '100000' } }, async (base) => {
+  await withBenchApp({ kind, env: { IMAGE_REQUESTS_PER_MINUTE: '100000' }, prepare }, async (base) => {
     console.log(`READY ${base}`);
     const commands = createInterface({ input: process.stdin });
     commands.on('line', (line) => {
+      if (line !== 'cpu') return;
       const { user, system } = process.cpuUsage();
+      const seen = { loopP99: loopDelay.percentile(99) / 1e6, loopMax: loopDelay.max / 1e6, healthP99: p99(healthMs), healthMax: Math.max(0, ...healthMs) };
+      loopDelay.reset();
+      healthMs = [];
       // The monotonic clock in µs, which V8's CPU profiles also use: it marks where each phase lies in the profile.
-      if (line === 'cpu') console.log(`CPU ${user + system} ${process.hrtime.bigint() / 1000n}`);
+      console.log(`CPU ${user + system} ${process.hrtime.bigint() / 1000n} ${JSON.stringify(seen)}`);
     });
     await new Promise((resolve) => commands.once('close', resolve));
   });
@@ -110,15 +135,18 @@ async function measure(kind: Kind) {
   const profile = process.env.BENCH_SERVER_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE_DIR}`] : [];
   const { child, output, base, stop } = await serverProcess(['--serve', kind], profile);
   const marks: number[] = [];
+  /** What the server saw of each phase, as `serve` reports it at the phase's end. */
+  const seenByServer: ServerView[] = [];
   /** The server's CPU time so far, all its threads: less noisy than latency when other work shares the machine. */
   const serverCpuMs = () =>
     new Promise<number>((resolve) => {
       const answer = (line: string) => {
         if (!line.startsWith('CPU ')) return;
         output.off('line', answer);
-        const [cpu, monotonicUs] = line.slice(4).split(' ').map(Number);
-        marks.push(monotonicUs!);
-        resolve(cpu! / 1000);
+        const [cpu, monotonicUs, seen] = line.slice(4).split(' ');
+        marks.push(Number(monotonicUs));
+        seenByServer.push(JSON.parse(seen!) as ServerView);
+        resolve(Number(cpu) / 1000);
       };
       output.on('line', answer);
       child.stdin!.write('cpu\n');
@@ -154,6 +182,10 @@ async function measure(kind: Kind) {
       probes: `${idle.samples.length}/${downloads.samples.length}/${signIns.samples.length}`,
       serverCpuMs: cpu.slice(1).map((at, i) => Math.round(at - cpu[i]!)).join('/'),
       load: `${downloads.load} · ${signIns.load}`,
+      // Per phase, idle/downloads/sign-ins: the server's event-loop delay and its own time for the probes.
+      serverLoopP99Max: seenByServer.slice(1).map((seen) => `${round(seen.loopP99)}/${round(seen.loopMax)}`).join(' · '),
+      probeLoopMax: [idle, downloads, signIns].map((phase) => round(phase.ownDelayMaxMs)).join(' · '),
+      serverHealthP99Max: seenByServer.slice(1).map((seen) => `${round(seen.healthP99)}/${round(seen.healthMax)}`).join(' · '),
     };
   } finally {
     await stop();
@@ -192,6 +224,9 @@ async function loadProcess(args: string[]): Promise<{ run: () => Promise<string>
 /** Health probes one after another, each on a fresh connection, for as long as `load` runs (and at least 2 s). */
 async function probeWhile(base: string, load: Promise<string | void>) {
   const samples: number[] = [];
+  // The probe's own event loop: a probe timed late because this process waited for a core is not the server's stall.
+  const ownDelay = monitorEventLoopDelay({ resolution: 1 });
+  ownDelay.enable();
   let done = false;
   let loadSummary = '';
   const finished = Promise.all([load, sleep(2_000)]).then(([summary]) => {
@@ -203,7 +238,8 @@ async function probeWhile(base: string, load: Promise<string | void>) {
     await sleep(PROBE_GAP_MS);
   }
   await finished;
-  return { samples, load: loadSummary };
+  ownDelay.disable();
+  return { samples, load: loadSummary, ownDelayMaxMs: ownDelay.max / 1e6 };
 }
 
 function timeHealth(base: string): Promise<number> {
