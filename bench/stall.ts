@@ -18,6 +18,7 @@
  * server DATABASE_URL names (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -42,6 +43,7 @@ interface ServerView {
   loopMax: number;
   healthP99: number;
   healthMax: number;
+  stall: { wallMs: number; cpuMs: number; queuedMs: number };
 }
 
 if (process.argv[2] === '--serve') {
@@ -75,6 +77,7 @@ if (process.argv[2] === '--serve') {
 async function serve(kind: Kind) {
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
+  const worstStall = watchWorstStall();
   let healthMs: number[] = [];
   const prepare = (app: FastifyInstance) =>
     app.addHook('onResponse', async (request, reply) => {
@@ -87,7 +90,7 @@ async function serve(kind: Kind) {
     commands.on('line', (line) => {
       if (line !== 'cpu') return;
       const { user, system } = process.cpuUsage();
-      const seen = { loopP99: loopDelay.percentile(99) / 1e6, loopMax: loopDelay.max / 1e6, healthP99: p99(healthMs), healthMax: Math.max(0, ...healthMs) };
+      const seen = { loopP99: loopDelay.percentile(99) / 1e6, loopMax: loopDelay.max / 1e6, healthP99: p99(healthMs), healthMax: Math.max(0, ...healthMs), stall: worstStall.take() };
       loopDelay.reset();
       healthMs = [];
       // The monotonic clock in µs, which V8's CPU profiles also use: it marks where each phase lies in the profile.
@@ -95,6 +98,42 @@ async function serve(kind: Kind) {
     });
     await new Promise((resolve) => commands.once('close', resolve));
   });
+}
+
+/**
+ * The longest wait between two turns of a 1 ms timer, and how the main thread spent it, from
+ * Linux's scheduler statistics for that thread (/proc/self/task/<pid>/schedstat): on a core
+ * (`cpuMs`, our own work) and ready but waiting for a core (`queuedMs`, the machine's other work);
+ * the rest was off the run queue (a blocking call, or the timer's own sleep). Without /proc, zeros.
+ */
+function watchWorstStall() {
+  const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+  const mainThread = () => {
+    try {
+      const [cpuNs, queuedNs] = readFileSync(schedstat, 'utf8').split(' ').map(Number);
+      return { cpuMs: cpuNs! / 1e6, queuedMs: queuedNs! / 1e6 };
+    } catch {
+      return { cpuMs: 0, queuedMs: 0 };
+    }
+  };
+  const none = { wallMs: 0, cpuMs: 0, queuedMs: 0 };
+  let worst = none;
+  let lastWall = performance.now();
+  let last = mainThread();
+  setInterval(() => {
+    const wall = performance.now();
+    const now = mainThread();
+    if (wall - lastWall > worst.wallMs) worst = { wallMs: wall - lastWall, cpuMs: now.cpuMs - last.cpuMs, queuedMs: now.queuedMs - last.queuedMs };
+    lastWall = wall;
+    last = now;
+  }, 1).unref();
+  return {
+    take() {
+      const taken = worst;
+      worst = none;
+      return taken;
+    },
+  };
 }
 
 /**
@@ -185,6 +224,8 @@ async function measure(kind: Kind) {
       // Per phase, idle/downloads/sign-ins: the server's event-loop delay and its own time for the probes.
       serverLoopP99Max: seenByServer.slice(1).map((seen) => `${round(seen.loopP99)}/${round(seen.loopMax)}`).join(' · '),
       probeLoopMax: [idle, downloads, signIns].map((phase) => round(phase.ownDelayMaxMs)).join(' · '),
+      // The longest stall of the server's event loop in each phase: wall ms (on a core + waiting for one).
+      serverWorstStall: seenByServer.slice(1).map(({ stall }) => `${round(stall.wallMs)} (${round(stall.cpuMs)}+${round(stall.queuedMs)})`).join(' · '),
       serverHealthP99Max: seenByServer.slice(1).map((seen) => `${round(seen.healthP99)}/${round(seen.healthMax)}`).join(' · '),
     };
   } finally {
