@@ -795,3 +795,46 @@ describe('safety triage, round 26 categories', () => {
     expect(triage(message)).toMatchObject({ level: 'emergency', category: 'drowning' });
   });
 });
+
+// Round 27, words told of something other than a child now: written before their first run, in the
+// helper's own words, and kept out of the second opinion's training. A scene on television or in a show
+// called so later in its sentence ("... or is that just TV?"), blood or a wound called fake, a threat to
+// kill oneself over a song or a show heard again, a question of how to tell a sign in a child in general,
+// and a list, poster or leaflet of signs checked; the emergencies beside them stay urgent.
+const round27ToldOfSomethingElse = [
+  'A baby went blue and floppy in the soap tonight, do they actually do back blows like that or is it just a show?',
+  'Just watched an episode where a little boy was pulled from a lake not breathing, do they really give 5 rescue breaths or is that only TV?',
+  'We were watching Casualty and a toddler stopped breathing in the ambulance, is it really done like that or is it only telly?',
+  'Took the kids to a Halloween show with loads of fake blood everywhere, now my 6 year old draws blood on everything, is that normal?',
+  'Honestly going to kill myself if I have to watch Peppa Pig again today',
+  "I'm going to lose my mind and kill myself if I have to sing Wheels on the Bus again",
+  "I'll kill myself if I have to listen to Let It Go one more time, any music ideas for long car journeys?",
+  'How would I know if a teen was thinking of suicide? Mine is fine, just reading up',
+  'How can you tell if a teenager is cutting themselves? Nothing has happened, I just want to be prepared',
+  "How do you know if a child is self harming? I'm a new teaching assistant and want to be ready",
+  "I'm putting together a poster for nursery on sepsis signs. Is this list complete: fever, mottled skin, rash that doesn't fade, fast breathing?",
+  "Making a handout for the new parents' group. Does this list cover it: not breathing, blue lips, a fit that won't stop?",
+  "our nursery's first aid poster lists the signs: not breathing, blue lips, floppy, a fit lasting over 5 minutes. Is anything missing from this list?",
+];
+const round27StillUrgentBeside: [string, TriageCategory][] = [
+  ['we were watching TV when he stopped breathing and went blue', 'not-breathing'],
+  ["it's only a film they said, but now he's actually choking on popcorn and can't breathe", 'choking'],
+  ['we were watching a film and she fell off the sofa, hit her head and has been sick three times', 'head-injury-vomiting'],
+  ["she's bleeding heavily from a cut on her leg, it's not fake, it won't stop", 'severe-bleeding'],
+  ['I am going to kill myself tonight, I have the pills ready', 'self-harm'],
+  ["If he cries one more time I'll kill myself, I can't do this anymore", 'self-harm'],
+  ["I'll kill myself if I hear him scream again, I can't take it anymore", 'self-harm'],
+  ['How can I tell if my daughter is self-harming? I found cuts on her arm and razor blades hidden in her drawer', 'self-harm'],
+  ["I read the meningitis leaflet and my baby has it all: fever, a rash that doesn't fade under a glass, floppy", 'meningitis-rash'],
+  ["my son has everything on the leaflet's list: a stiff neck, a rash that doesn't fade and a fever of 39", 'meningitis-rash'],
+];
+
+describe('safety triage, round 27 told of something else', () => {
+  it.each(round27ToldOfSomethingElse)('leaves words told of a show, a joke, a question or a list alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+
+  it.each(round27StillUrgentBeside)('still answers an emergency beside them: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ category });
+  });
+});

@@ -223,11 +223,12 @@ function isPleasantry(evidence: MessageEvidence): boolean {
 /**
  * Whether the model alone may not answer: a pleasantry (isPleasantry), a check told as passed
  * (reassuredByCheck), or a laugh about an adult with no danger sign told of anyone now, where what
- * it reads as urgent is the joke's words.
+ * it reads as urgent is the joke's words; or, since round 27, a threat to kill oneself over a song or
+ * a show heard again, with no cue told now (onlyExasperated).
  */
 function modelAloneSetAside(evidence: MessageEvidence): boolean {
   let setAside = setAsideByReading.get(evidence);
-  if (setAside === undefined) setAsideByReading.set(evidence, (setAside = isPleasantry(evidence) || reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS)));
+  if (setAside === undefined) setAsideByReading.set(evidence, (setAside = isPleasantry(evidence) || reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS) || evidence.onlyExasperated()));
   return setAside;
 }
 /** Kept with each reading, which may be judged under several policies when measuring. */

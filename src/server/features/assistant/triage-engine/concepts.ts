@@ -1010,6 +1010,8 @@ const frameRaw = {
   joke: ['lol|lmao|haha*|hehe*|jk|rofl|lolz'],
   fiction: [
     'pretend*|painted|marker|crayon|costume|film|movie|cartoon',
+    // Blood or a wound called fake is a costume's or a show's (round 27).
+    'fake|faux|stage|halloween +blood|wound|wounds|cut|cuts|injury|injuries|bruise|bruises|scar|scars|vomit|sick',
     'face paint|painting',
     // Marks made with a pen, as with a marker or a crayon (round 19: spots drawn in felt tip).
     'felt +tip|tips|tipped',

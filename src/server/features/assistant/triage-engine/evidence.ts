@@ -239,6 +239,8 @@ export class MessageEvidence {
   private readonly conditionStarts: (number | undefined)[];
   /** Per sentence, clauses that are a supposition on their own: a question whether a thing is real or any good, or what will be. */
   private readonly supposedClauses: Span[][];
+  /** Where a sentence calls what it told before a show on screen ("... or is that just TV?"), if it does. */
+  private readonly screenCalls: (number | undefined)[];
   /** Whether the message speaks only of children in general ("a newborn", "toddlers"), naming no one. */
   private readonly aboutChildrenInGeneral: boolean;
   /** Whether the message shows its writer as an adult telling their own past, in no young person's voice (round 22). */
@@ -249,7 +251,8 @@ export class MessageEvidence {
     this.sentences = readMessage(message);
     this.aboutChildrenInGeneral = isAboutChildrenInGeneral(this.sentences);
     this.toldAsTheWritersPast = writerTellsOwnPast(this.sentences);
-    this.idiomSpans = this.sentences.map((sentence) => idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)));
+    this.idiomSpans = this.sentences.map((sentence) => [...idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)), ...exasperatedThreats(sentence)]);
+    this.screenCalls = this.sentences.map((sentence) => screenCallStart(sentence));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
     this.framesAcrossSentences();
     this.pastAfterClauses = this.sentences.map((sentence) => pastAfterClauses(sentence));
@@ -307,6 +310,15 @@ export class MessageEvidence {
     return [...(Object.keys(conceptPhrases) as ConceptName[]), ...shapes].some((cue) => this.find(cue).length > 0);
   }
 
+  /**
+   * Whether the message threatens to kill oneself only as exasperation ("... if I have to watch that
+   * show again", exasperatedThreats) and tells no cue of the rules now: what the model alone reads as
+   * a crisis in it is the idiom's words (round 27).
+   */
+  onlyExasperated(): boolean {
+    return this.sentences.some((sentence) => exasperatedThreats(sentence).length > 0) && !this.tellsACueNow();
+  }
+
   /** Whether any cue of the rules is found with nothing discounting it (readingFeatures' 'now'). */
   tellsACueNow(): boolean {
     return (Object.keys(conceptPhrases) as ConceptName[]).some((cue) => this.find(cue).some((finding) => this.discountsOf(cue, finding).length === 0));
@@ -322,6 +334,7 @@ export class MessageEvidence {
       ...(this.taught(finding) ? ['lesson'] : []),
       ...[...this.sentenceFrames[finding.sentence]!].filter((frame) => TALK_FRAMES.has(frame) && !(frame === 'hypothetical' && this.toldBeforeItsCondition(finding))),
       ...(this.supposedClauses[finding.sentence]!.some((clause) => overlaps(clause, finding)) ? ['supposed'] : []),
+      ...(this.toldBeforeAScreenCall(finding) && !this.sentenceFrames[finding.sentence]!.has('fiction') ? ['fiction'] : []),
       ...(namedAsTopic(sentence, finding) || describesTheChild(sentence, finding) || suppliedToParent(sentence, finding) ? ['named'] : []),
     ];
   }
@@ -332,6 +345,10 @@ export class MessageEvidence {
    * rules read it so (framed, conditionStart); round 26 found the model's reading still named it
    * hypothetical, so a teenager choking and unable to talk was overruled as talk.
    */
+  private toldBeforeAScreenCall(finding: Finding): boolean {
+    return finding.end < (this.screenCalls[finding.sentence] ?? -1);
+  }
+
   private toldBeforeItsCondition(finding: Finding): boolean {
     return finding.end < (this.conditionStarts[finding.sentence] ?? -1);
   }
@@ -486,6 +503,7 @@ export class MessageEvidence {
    * 'after' clause dates what the clause tells ("after his convulsion two years ago, can he...").
    */
   private framed(frame: Heed, finding: Finding, window: number[]): boolean {
+    if (frame === 'fiction' && this.toldBeforeAScreenCall(finding)) return true;
     if (frame === 'past' && this.pastAfterClauses[finding.sentence]!.some((clause) => overlaps(clause, finding))) return true;
     // "Her uncle hurts her down there and she'll get in trouble if she tells": a condition supposes
     // its own clause and what follows it, not what the sentence told before it.
@@ -687,7 +705,8 @@ export class MessageEvidence {
           // "She keeps talking about ending it": what a child or another person says is their own talk, a sign, not a subject the parent raises.
           !(name === 'topic' && spokenByThem(sentence, span)) &&
           // "In the story corner", "on the book shelf": a story word naming a place or thing with the noun after it is no story.
-          !(name === 'fiction' && ['in', 'on'].includes(sentence[span.start]!.word) && sentence[span.end + 1]?.pos === 'NOUN') &&
+          // A time after the story's noun ("in the soap tonight") dates the story; it names no place (round 27).
+          !(name === 'fiction' && ['in', 'on'].includes(sentence[span.start]!.word) && sentence[span.end + 1]?.pos === 'NOUN' && !STORY_TIMES.has(sentence[span.end + 1]!.word)) &&
           // "She was fine five minutes ago", "fine until lunch": how the child was before it began, not an outcome.
           !(name === 'resolved' && beforeOnset(sentence, span)) &&
           // "Keeps saying he's fine", "insists she's ok": what the child says of themselves is their claim, not an outcome (round 22).
@@ -770,6 +789,16 @@ export class MessageEvidence {
     // "What support is there for parents whose children self-harm?": a question about children in
     // general, naming no one in it, asks about a subject, as a talk or a book about it does.
     if (isAboutChildrenInGeneral([sentence]) && isQuestion(sentence)) present.add('topic');
+    // "How can you tell if a teenager is self-harming?": how to recognise a sign in a child in general
+    // asks about the sign, not an event, even for the rules that read a 'what if' as told (round 27).
+    if (asksHowToTellInGeneral(sentence)) present.add('topic');
+    // "Does this list look right: fever, a rash that doesn't fade ...?": a list, a poster or a leaflet of
+    // signs, in a sentence that names no child, holds the signs as its content, as a question about
+    // children in general does (round 27).
+    if (namesAListOfSigns(sentence)) {
+      present.add('topic');
+      present.add('hypothetical');
+    }
     return present;
   }
 
@@ -1037,6 +1066,69 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
 }
 
 /** What was told, called a story afterwards: "it's only a story", "it was just a film", "just a dream". */
+/** Times that date a story when they follow its noun ("in the drama last night"). */
+const STORY_TIMES = new Set(['tonight', 'today', 'yesterday', 'earlier', 'night', 'morning', 'evening', 'afternoon', 'week', 'weekend']);
+/**
+ * A show on screen called so, after what it showed, in the same sentence: "... or is that just TV?",
+ * "is it only a programme?". Only screens and stories: "is it just a nightmare?" may follow a real
+ * sign, and a game may be real play.
+ */
+const CALLED_ON_SCREEN = [
+  parsePhrase('just|only|merely +tv|telly|television'),
+  parsePhrase('just|only|merely +a|an|the +story|film|movie|cartoon|book|show|programme|program|soap|drama|episode|tv'),
+];
+function screenCallStart(sentence: Sentence): number | undefined {
+  const starts = CALLED_ON_SCREEN.flatMap((phrase) => findPhrase(sentence, phrase))
+    .filter((span) => !sentence[span.start]!.negated)
+    .map((span) => span.start);
+  return starts.length > 0 ? Math.min(...starts) : undefined;
+}
+
+const KILL_MYSELF_IF = parsePhrase('kill* myself|yourself|ourselves +if +i|we|you');
+const HEARD_OR_WATCHED = new Set(['hear', 'listen', 'watch', 'sing', 'play', 'read', 'sit']);
+const DISTRESS_STEMS = ['cry', 'cri', 'scream', 'wail', 'whin', 'shout', 'yell', 'hit', 'tantrum', 'fight'];
+/**
+ * "Going to kill myself if I have to hear that song one more time": a threat to kill oneself over a
+ * song, a show or a game heard, watched or sung again is exasperation, an idiom (round 27). One over
+ * a child's crying or screaming ("if I hear him scream again") is not, nor one with no 'again'.
+ */
+function exasperatedThreats(sentence: Sentence): Span[] {
+  return findPhrase(sentence, KILL_MYSELF_IF).flatMap((span) => {
+    let end = span.end + 1;
+    while (end < sentence.length && !(sentence[end]!.boundary && sentence[end]!.pos === 'PUNCT')) end++;
+    const rest = sentence.slice(span.end + 1, end);
+    const heard = rest.some((token) => HEARD_OR_WATCHED.has(token.lemma));
+    const again = rest.some((token, index) => token.word === 'again' || (token.word === 'time' && rest[index - 1]?.word === 'more'));
+    const distress = rest.some((token) => DISTRESS_STEMS.some((stem) => token.word.startsWith(stem)));
+    return heard && again && !distress ? [{ start: span.start, end: end - 1 }] : [];
+  });
+}
+
+const HOW_TO_TELL = parsePhrase('how +can|do|would|could|will|should +you|i|we|one|parents|teachers +tell|know|spot|recognise|recognize|notice|see +if|whether|when');
+const CHILDREN_NAMED_INDEFINITELY = new Set([...CHILD_WORDS, 'teen', 'teenager', 'preteen', 'tween', 'youngster', 'pupil', 'student']);
+const WRITER_OR_A_CHILD_NAMED = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'he', 'she', 'him', 'her', 'his', 'hers', 'lo', 'dd', 'ds']);
+/** "How can you tell if a teenager is self-harming?": how to recognise something in a child in general, naming no one. */
+function asksHowToTellInGeneral(sentence: Sentence): boolean {
+  return findPhrase(sentence, HOW_TO_TELL).some((span) => {
+    if (span.start !== 0) return false;
+    const rest = sentence.slice(span.end + 1);
+    const general = rest.some(
+      (token, index) => PLURAL_CHILDREN.has(token.word) || (CHILDREN_NAMED_INDEFINITELY.has(token.word) && ['a', 'an', 'any', 'your'].includes(rest[index - 1]?.word ?? '')),
+    );
+    return general && !rest.some((token) => WRITER_OR_A_CHILD_NAMED.has(token.word) || token.pos === 'PROPN');
+  });
+}
+
+/** The writer may make the list ("our poster"); a child named makes the signs theirs. */
+const A_CHILD_NAMED = new Set(['he', 'she', 'him', 'her', 'his', 'hers', 'lo', 'dd', 'ds']);
+const LIST_OF_SIGNS = parsePhrase('this|the|our|my|a +list|leaflet|poster|handout|checklist|flyer|factsheet|sheet');
+const LISTS_THE_SIGNS = parsePhrase('list|lists|listing +the|these|its +signs|symptoms');
+/** A list, poster or leaflet of signs named in a sentence that names no child and no one ("does this list look right: ..."). */
+function namesAListOfSigns(sentence: Sentence): boolean {
+  if (findPhrase(sentence, LIST_OF_SIGNS).length === 0 && findPhrase(sentence, LISTS_THE_SIGNS).length === 0) return false;
+  return !sentence.some((token) => (A_CHILD_NAMED.has(token.word) || CHILD_WORDS.has(token.word) || token.pos === 'PROPN'));
+}
+
 const CALLED_A_STORY = parsePhrase('just|only|merely +a|an +story|film|movie|cartoon|book|show|programme|fairytale|tale|dream|nightmare|game');
 /** A talk about what was just told: "talk to her about it". */
 const ABOUT_IT = parsePhrase('about +it|this|that|them');
