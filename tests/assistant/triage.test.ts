@@ -838,3 +838,28 @@ describe('safety triage, round 27 told of something else', () => {
     expect(triage(message)).toMatchObject({ category });
   });
 });
+
+// Round 27, a question of the age something is fit for ("at what age are ... ok?"), asked in a sentence of
+// its own, is about children in general; the model alone checked in on one with a baby's age beside it.
+// Written before their first run; the emergencies beside them, told in the same sentence or the next, stay urgent.
+const round27AgeQuestions = [
+  'At what age are button battery toys ok? My 10 month old keeps grabbing the remote',
+  'At what age are small magnets safe as toys? Our baby is 9 months and her brother has a set',
+  'How old should a child be before they play with marbles? Ours is 18 months and his cousin left loads',
+  'At what age can a baby have small building blocks? Mine is 11 months and keeps putting everything in her mouth',
+];
+const round27AgeQuestionsUrgent: [string, TriageCategory][] = [
+  ['what age is ok for marbles, my 2 year old just swallowed one and is gagging and drooling', 'swallowed-object'],
+  ['At what age do they stop putting things in their mouths? He just swallowed a battery', 'swallowed-object'],
+  ['At what age is a fever dangerous? My 6 week old is 38.5 and very sleepy', 'infant-fever'],
+];
+
+describe('safety triage, round 27 age questions', () => {
+  it.each(round27AgeQuestions)('leaves a question of the age something is fit for alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+
+  it.each(round27AgeQuestionsUrgent)('still answers an emergency beside one: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+});

@@ -792,6 +792,8 @@ export class MessageEvidence {
     // "How can you tell if a teenager is self-harming?": how to recognise a sign in a child in general
     // asks about the sign, not an event, even for the rules that read a 'what if' as told (round 27).
     if (asksHowToTellInGeneral(sentence)) present.add('topic');
+    // "At what age are small magnets ok?": a question of the age something is fit for asks about children in general (round 27).
+    if (asksFromWhatAge(sentence)) present.add('hypothetical');
     // "Does this list look right: fever, a rash that doesn't fade ...?": a list, a poster or a leaflet of
     // signs, in a sentence that names no child, holds the signs as its content, as a question about
     // children in general does (round 27).
@@ -1121,6 +1123,19 @@ function asksHowToTellInGeneral(sentence: Sentence): boolean {
 
 /** The writer may make the list ("our poster"); a child named makes the signs theirs. */
 const A_CHILD_NAMED = new Set(['he', 'she', 'him', 'her', 'his', 'hers', 'lo', 'dd', 'ds']);
+/**
+ * "At what age are ...", "from what age can ...", "how old should ...": a question of the age something
+ * is fit for, asked in a sentence of its own that ends in a question mark with no clause told beside it
+ * ("what age is ok for marbles, he just swallowed one" tells an event).
+ */
+function asksFromWhatAge(sentence: Sentence): boolean {
+  const marks = sentence.filter((token) => token.pos === 'PUNCT').map((token) => token.word);
+  if (marks.at(-1) !== '?' || marks.some((mark) => [',', ';', ':', '-', '—'].includes(mark))) return false;
+  const words = sentence.filter((token) => token.pos !== 'PUNCT').map((token) => token.word);
+  const opening = ['at', 'from'].includes(words[0] ?? '') ? words.slice(1) : words;
+  return (opening[0] === 'what' && opening[1] === 'age') || (words[0] === 'how' && words[1] === 'old' && ['should', 'can', 'do', 'does', 'must'].includes(words[2] ?? ''));
+}
+
 const LIST_OF_SIGNS = parsePhrase('this|the|our|my|a +list|leaflet|poster|handout|checklist|flyer|factsheet|sheet');
 const LISTS_THE_SIGNS = parsePhrase('list|lists|listing +the|these|its +signs|symptoms');
 /** A list, poster or leaflet of signs named in a sentence that names no child and no one ("does this list look right: ..."). */
