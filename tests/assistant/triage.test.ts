@@ -863,3 +863,29 @@ describe('safety triage, round 27 age questions', () => {
     expect(triage(message)).toMatchObject({ level: 'emergency', category });
   });
 });
+
+// Round 27, a swallowed object with drooling and no swallowing is the object stuck, not an allergic
+// reaction: written before their first run, in the helper's own words; an allergic reaction that stops
+// the swallowing, and a swallowed thing that stops the breathing, stay as they were.
+const round27SwallowedAndStuck = [
+  "toddler swallowed a bead, now drooling and can't swallow, keeps gagging",
+  "my 3 year old swallowed a small stone, he can't swallow his drink and keeps retching",
+  "she swallowed a coin an hour ago and now she can't swallow anything and is drooling",
+  'he swallowed a lego piece, gagging and dribbling everywhere, cannot swallow',
+];
+const round27SwallowingStopsOtherwise: [string, TriageCategory][] = [
+  ["he ate a cashew and now his throat is tight and he can't swallow", 'allergic-reaction'],
+  ["she swallowed a peanut by mistake, she's allergic, now she can't swallow and her lips are swelling", 'allergic-reaction'],
+  ["stung by a wasp on the tongue, he can't swallow", 'allergic-reaction'],
+  ["my son swallowed a sweet whole and now he can't swallow or breathe, he's going blue", 'choking'],
+];
+
+describe('safety triage, round 27 swallowed and stuck', () => {
+  it.each(round27SwallowedAndStuck)('reads a swallowed object with drooling as a swallowed object: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'swallowed-object' });
+  });
+
+  it.each(round27SwallowingStopsOtherwise)('still answers an allergy or choking that stops the swallowing as before: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+});

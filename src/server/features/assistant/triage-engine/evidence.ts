@@ -469,6 +469,18 @@ export class MessageEvidence {
   }
 
   /** The findings of a cue within the window that still count for this rule. */
+  /**
+   * "Swallowed a marble, now he's drooling and can't swallow": not swallowing, told after a thing was
+   * swallowed and with no allergy trigger told, is the thing stuck on its way down (a swallow sign, which
+   * the swallowed-object rule reads), not a throat closing in an allergic reaction (round 27: three blind
+   * sets in a row answered a swallowed coin or marble with drooling as an allergic reaction).
+   */
+  private swallowSignOfAnObject(finding: Finding, window: number[]): boolean {
+    if (!this.find('swallowSign').some((sign) => sameWords(sign, finding))) return false;
+    const told = (cue: Cue) => this.find(cue).some((other) => window.includes(other.sentence));
+    return told('ingest') && (told('object') || told('batteryOrMagnet')) && !told('allergyTrigger');
+  }
+
   private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
     return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding, window));
   }
@@ -493,6 +505,7 @@ export class MessageEvidence {
     if (cue === 'feelsHot' && this.tellsNormalReading()) return false;
     if (cue === 'burn' && (this.burnsAsATaste(finding) || this.burnsAsAFever(finding))) return false;
     if (cue === 'feverReading' && this.readingOfTheParent(finding)) return false;
+    if (cue === 'throatTight' && this.swallowSignOfAnObject(finding, window)) return false;
     if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
