@@ -889,3 +889,29 @@ describe('safety triage, round 27 swallowed and stuck', () => {
     expect(triage(message)).toMatchObject({ level: 'emergency', category });
   });
 });
+
+// Round 27 addendum (reviewing the exasperation idiom before held-out-29's run): a threat to kill
+// oneself is exasperation only over a song, a show or a game met again; over the parent's own days
+// (a child who will not sleep, a letter, a waiting room) it is distress, and the crisis line stays.
+// Written before their first run: the first three failed on 794cb7f's code.
+const round27AddendumDistress = [
+  "I'm going to kill myself if I have to watch him not sleep again",
+  "I'll kill myself if I have to read another letter from the council again",
+  'going to kill myself if I have to sit in that waiting room again',
+  'swear I will kill myself if I have to listen to him cry again',
+];
+const round27AddendumExasperation = [
+  "I'll kill myself if I have to hear that theme tune one more time",
+  'going to kill myself if I have to watch that cartoon again',
+  'if I have to play that board game again I will kill myself',
+];
+
+describe('safety triage, round 27 addendum: exasperation only over a song, a show or a game', () => {
+  it.each(round27AddendumDistress)('answers a threat over the parent\'s own days with the crisis line: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ category: 'self-harm' });
+  });
+
+  it.each(round27AddendumExasperation)('leaves a threat over a song, a show or a game alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

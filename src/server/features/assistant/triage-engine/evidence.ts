@@ -339,16 +339,17 @@ export class MessageEvidence {
     ];
   }
 
+  /** Whether a finding is told before its sentence calls it a show on screen ("... or is that just TV?", screenCallStart). */
+  private toldBeforeAScreenCall(finding: Finding): boolean {
+    return finding.end < (this.screenCalls[finding.sentence] ?? -1);
+  }
+
   /**
    * Whether a finding is told before the one condition of its sentence, in a later clause ("he can't
    * speak and nods when I ask if he's choking"): what comes before the 'if' is no supposition. The
    * rules read it so (framed, conditionStart); round 26 found the model's reading still named it
    * hypothetical, so a teenager choking and unable to talk was overruled as talk.
    */
-  private toldBeforeAScreenCall(finding: Finding): boolean {
-    return finding.end < (this.screenCalls[finding.sentence] ?? -1);
-  }
-
   private toldBeforeItsCondition(finding: Finding): boolean {
     return finding.end < (this.conditionStarts[finding.sentence] ?? -1);
   }
@@ -1080,7 +1081,6 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
   );
 }
 
-/** What was told, called a story afterwards: "it's only a story", "it was just a film", "just a dream". */
 /** Times that date a story when they follow its noun ("in the drama last night"). */
 const STORY_TIMES = new Set(['tonight', 'today', 'yesterday', 'earlier', 'night', 'morning', 'evening', 'afternoon', 'week', 'weekend']);
 /**
@@ -1102,10 +1102,18 @@ function screenCallStart(sentence: Sentence): number | undefined {
 const KILL_MYSELF_IF = parsePhrase('kill* myself|yourself|ourselves +if +i|we|you');
 const HEARD_OR_WATCHED = new Set(['hear', 'listen', 'watch', 'sing', 'play', 'read', 'sit']);
 const DISTRESS_STEMS = ['cry', 'cri', 'scream', 'wail', 'whin', 'shout', 'yell', 'hit', 'tantrum', 'fight'];
+/** What such a threat may be made over: a thing played or shown again, not the parent's own days. */
+const SONGS_SHOWS_AND_GAMES = new Set([
+  ...['song', 'songs', 'tune', 'tunes', 'jingle', 'music', 'album', 'track', 'playlist', 'theme', 'rhyme', 'rhymes'],
+  ...['show', 'shows', 'episode', 'episodes', 'programme', 'program', 'series', 'film', 'movie', 'cartoon', 'cartoons', 'video', 'videos', 'advert', 'ad'],
+  ...['game', 'games', 'book', 'story'],
+]);
 /**
  * "Going to kill myself if I have to hear that song one more time": a threat to kill oneself over a
  * song, a show or a game heard, watched or sung again is exasperation, an idiom (round 27). One over
- * a child's crying or screaming ("if I hear him scream again") is not, nor one with no 'again'.
+ * a child's crying or screaming ("if I hear him scream again") is not, nor one with no 'again', nor
+ * one over the parent's own days with no song, show or game named ("if I have to watch him not sleep
+ * again": the round's addendum).
  */
 function exasperatedThreats(sentence: Sentence): Span[] {
   return findPhrase(sentence, KILL_MYSELF_IF).flatMap((span) => {
@@ -1115,8 +1123,24 @@ function exasperatedThreats(sentence: Sentence): Span[] {
     const heard = rest.some((token) => HEARD_OR_WATCHED.has(token.lemma));
     const again = rest.some((token, index) => token.word === 'again' || (token.word === 'time' && rest[index - 1]?.word === 'more'));
     const distress = rest.some((token) => DISTRESS_STEMS.some((stem) => token.word.startsWith(stem)));
-    return heard && again && !distress ? [{ start: span.start, end: end - 1 }] : [];
+    const played = rest.some((token) => SONGS_SHOWS_AND_GAMES.has(token.word)) || rest.some((token) => token.lemma === 'sing') || namesAShow(rest);
+    return heard && again && played && !distress ? [{ start: span.start, end: end - 1 }] : [];
   });
+}
+
+/**
+ * A thing named straight after the verb of hearing or watching, with no one in it and nothing done
+ * after it: "watch Peppa Pig again", not "watch him not sleep again" or "watch my son suffer again".
+ * A child word that modifies the noun after it ("baby songs") names no child; one that heads its
+ * phrase ("watch my baby again") does.
+ */
+function namesAShow(rest: Sentence): boolean {
+  const verb = rest.findIndex((token) => HEARD_OR_WATCHED.has(token.lemma));
+  if (verb < 0 || !['NOUN', 'PROPN'].includes(rest[verb + 1]?.pos ?? '')) return false;
+  const named = rest.slice(verb + 1);
+  // As a noun: 'one' is a child word ("the little one") but also a number ("one more time").
+  const namesAChild = (index: number) => named[index]!.pos === 'NOUN' && CHILD_WORDS.has(named[index]!.word) && !['NOUN', 'PROPN'].includes(named[index + 1]?.pos ?? '');
+  return !named.some((token, index) => token.pos === 'VERB' || token.pos === 'AUX' || token.pos === 'PRON' || namesAChild(index));
 }
 
 const HOW_TO_TELL = parsePhrase('how +can|do|would|could|will|should +you|i|we|one|parents|teachers +tell|know|spot|recognise|recognize|notice|see +if|whether|when');
@@ -1157,6 +1181,7 @@ function namesAListOfSigns(sentence: Sentence): boolean {
   return !sentence.some((token) => (A_CHILD_NAMED.has(token.word) || CHILD_WORDS.has(token.word) || token.pos === 'PROPN'));
 }
 
+/** What was told, called a story afterwards: "it's only a story", "it was just a film", "just a dream". */
 const CALLED_A_STORY = parsePhrase('just|only|merely +a|an +story|film|movie|cartoon|book|show|programme|fairytale|tale|dream|nightmare|game');
 /** A talk about what was just told: "talk to her about it". */
 const ABOUT_IT = parsePhrase('about +it|this|that|them');
