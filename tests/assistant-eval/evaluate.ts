@@ -56,8 +56,8 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * held-out-27/ (999f5fa), written blind during round 25, was run once as the second check of the
  * same frozen method (4625622), registered at c470981, and became tuning-28 for round 26. held-out-28/
  * (f9736f0) was written blind during round 26, registered once round 26's method was frozen
- * (f9d01b6), run once, and became tuning-29. held-out-29/ is written blind after round 26 and is
- * registered once round 27's method is frozen.
+ * (f9d01b6), run once, and became tuning-29. held-out-29/ (fef8765) was written blind after round 26 and
+ * registered once round 27's method was frozen (556d218), for its one run.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -91,6 +91,7 @@ export const EVALUATION_SETS = {
   'tuning-27': { urgent: 'held-out-26/urgent', ordinary: 'held-out-26/ordinary', questions: 'held-out-26/questions' },
   'tuning-28': { urgent: 'held-out-27/urgent', ordinary: 'held-out-27/ordinary', questions: 'held-out-27/questions' },
   'tuning-29': { urgent: 'held-out-28/urgent', ordinary: 'held-out-28/ordinary', questions: 'held-out-28/questions' },
+  'held-out': { urgent: 'held-out-29/urgent', ordinary: 'held-out-29/ordinary', questions: 'held-out-29/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
