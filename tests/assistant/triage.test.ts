@@ -915,3 +915,41 @@ describe('safety triage, round 27 addendum: exasperation only over a song, a sho
     expectNoAlarm(message);
   });
 });
+
+// Round 28, a question of what is normal ("is it normal for my son to ... or ...?") is no choice between
+// two words when the child it asks about is named before the 'or': the signs it tells are told now (round
+// 27's blind run: a boy who could not cough or talk after a bite of food, asked about so, was read as the
+// alternative question "is that normal or is it choking?" and got no answer). Written before their first run.
+const round28NormalQuestionUrgent: [string, TriageCategory][] = [
+  ["Is it normal for my daughter to not be able to breathe or cry after a grape? She's 3 and going red", 'choking'],
+  ["is it normal for my son to gasp or make no sound at all after a chunk of apple? he's 4 and clutching his throat", 'choking'],
+  ["is it normal that he can't cough or speak after swallowing a sweet, he's clutching his throat", 'choking'],
+  ["Is it normal for my baby to be this floppy or hard to wake? he's 7 weeks and 38.4", 'infant-fever'],
+  ["is it normal for my girl to go silent or only squeak after a mouthful of steak, she's 7 and grabbing her neck", 'choking'],
+];
+const round28NormalQuestionStillUrgent = [
+  "Is it normal for my son to jerk or stare like this? it's been going 5 minutes and he won't respond",
+  "Is it normal for our 9 month old to go limp or stop breathing for a few seconds after a coughing fit? it's happening now",
+];
+const round28NormalQuestionLookAlikes = [
+  'Is it normal for toddlers to gag or cough when trying lumpy food?',
+  'Is it normal for my son to cough or sneeze a lot after nursery?',
+  'Is that normal or is it choking when she gags on puree?',
+  'is it normal for my 2 year old to gag on lumps or should I worry about choking?',
+  "Is it normal for my 4 year old to stutter or go quiet when he's nervous?",
+  'is it normal for my daughter to cough or splutter a bit when she drinks from an open cup?',
+];
+
+describe('safety triage, round 28 a question of what is normal', () => {
+  it.each(round28NormalQuestionUrgent)('reads the signs a question of what is normal tells of a named child as now: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round28NormalQuestionStillUrgent)('still answers an emergency so asked: "%s"', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+
+  it.each(round28NormalQuestionLookAlikes)('leaves a question of what is normal with no danger sign alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

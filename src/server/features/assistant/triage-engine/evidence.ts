@@ -1077,8 +1077,27 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
       (index === 0 || sentence[index - 1]!.boundary) &&
       token.lemma === 'be' &&
       ['it', 'that', 'this'].includes(sentence[index + 1]?.word ?? '') &&
-      sentence.slice(index + 2).some((later) => later.word === 'or'),
+      sentence.slice(index + 2).some((later, at) => later.word === 'or' && !joinsWhatANamedChildDoes(sentence, index + 2, index + 2 + at)),
   );
+}
+
+/** Words that name a child as the one a question is about: 'he', 'she', 'him', a name, or 'my' or 'our' before a child word or an age. */
+const NAMED_CHILD_PRONOUNS = new Set(['he', 'she', 'him', 'lo', 'dd', 'ds']);
+/**
+ * Whether an 'or' after 'is it' joins two things a child named before it does ("is it normal for my son
+ * to not be able to cough or talk?", "... that he can't breathe or speak"), rather than offering a second
+ * thing the question could be: what the child does is told of them now, not a choice between two words
+ * (round 28: a boy who could not cough or talk after a bite of food, asked about so, got no answer). An
+ * 'or' that opens a second question ("... or is it choking?", "... or should I worry?") still offers one.
+ */
+function joinsWhatANamedChildDoes(sentence: Sentence, from: number, or: number): boolean {
+  const next = sentence[or + 1];
+  if (!next || next.pos === 'AUX' || ['is', 'are', 'should', 'could', 'would', 'do', 'does', 'did', 'can', 'am'].includes(next.word)) return false;
+  return sentence.slice(from, or).some((token, at, between) => {
+    if (NAMED_CHILD_PRONOUNS.has(token.word) || token.pos === 'PROPN') return true;
+    if (!['my', 'our'].includes(token.word)) return false;
+    return between.slice(at + 1, at + 5).some((later) => CHILD_WORDS.has(later.word) || later.word === 'old');
+  });
 }
 
 /** Times that date a story when they follow its noun ("in the drama last night"). */
