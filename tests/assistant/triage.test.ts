@@ -953,3 +953,36 @@ describe('safety triage, round 28 a question of what is normal', () => {
     expectNoAlarm(message);
   });
 });
+
+// Round 28, a young child who "doesn't want to wake" is a drowsy child, not a wish to die: the crisis
+// line answered a feverish, floppy baby in round 27's blind run. The wish told by the parent, or said by
+// an older child, stays a crisis. Written before their first run.
+const round28DrowsyNotAWish: [string, TriageCategory][] = [
+  ["my 8 month old has a temperature of 39.8, she's floppy and doesn't want to wake up", 'infant-fever'],
+  ['4 month old burning hot, 39.2, not feeding and does not want to wake, breathing really fast', 'infant-fever'],
+];
+const round28DrowsyStillUrgent = ["toddler 2 years, fever since yesterday, really limp and doesn't want to wake, hardly responding to me"];
+const round28WishNotToWake = [
+  "I have a 6 month old and some days I don't want to wake up anymore",
+  "my 15 year old says she doesn't want to wake up tomorrow and has been giving her things away",
+  "my baby is 3 months old and honestly I don't want to be alive",
+];
+const round28DrowsyLookAlikes = ["my 9 month old doesn't want to wake up from her nap, is it ok to let her sleep on?"];
+
+describe('safety triage, round 28 a young child who does not want to wake', () => {
+  it.each(round28DrowsyNotAWish)('reads a young child who does not want to wake as drowsy: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round28DrowsyStillUrgent)('still answers it as an emergency, not a crisis: "%s"', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+
+  it.each(round28WishNotToWake)('still answers a wish not to wake or to live with the crisis line: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ category: 'self-harm' });
+  });
+
+  it.each(round28DrowsyLookAlikes)('leaves a sleepy baby alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

@@ -482,6 +482,18 @@ export class MessageEvidence {
     return told('ingest') && (told('object') || told('batteryOrMagnet')) && !told('allergyTrigger');
   }
 
+  /**
+   * "11 month old, fever 39.5, very floppy, doesn't want to wake": not wanting to wake, in a message about a
+   * child under 5, told by no one ('I', another adult) and said by no one ("says she doesn't want to wake
+   * up"), is a drowsy child, a sign the fever and unresponsive rules read, not a wish to die (round 28: the
+   * crisis line answered a feverish, floppy baby). The parent's own wish ("I don't want to wake up") stays.
+   */
+  private drowsyNotAWish(sentence: Sentence, finding: Span): boolean {
+    if (sentence[finding.end]!.lemma !== 'wake' || !this.sentences.some((each) => namesYoungChild(each))) return false;
+    if (this.subjectIsAdult(sentence, finding)) return false;
+    return !sentence.slice(0, finding.start).some((token) => SPOKEN.has(token.lemma) || ['i', 'me', 'we'].includes(token.word));
+  }
+
   private live(rule: EvidenceRule, cue: Cue, window: number[]): Finding[] {
     return this.find(cue).filter((finding) => window.includes(finding.sentence) && this.counts(rule, cue, finding, window));
   }
@@ -507,6 +519,7 @@ export class MessageEvidence {
     if (cue === 'burn' && (this.burnsAsATaste(finding) || this.burnsAsAFever(finding))) return false;
     if (cue === 'feverReading' && this.readingOfTheParent(finding)) return false;
     if (cue === 'throatTight' && this.swallowSignOfAnObject(finding, window)) return false;
+    if (cue === 'selfHarm' && this.drowsyNotAWish(sentence, finding)) return false;
     if (rule.aboutParent?.includes(cue)) return !this.subjectIsChild(sentence, finding);
     return !(ABOUT_SOMEONE.has(cue) && this.subjectIsAdult(sentence, finding));
   }
@@ -986,6 +999,8 @@ function inProgress(sentence: Sentence, finding: Span): boolean {
   return false;
 }
 
+/** Verbs of saying or writing: what follows them is someone's own words. */
+const SPOKEN = new Set(['say', 'tell', 'text', 'write', 'message', 'post', 'talk', 'mention', 'scream', 'shout', 'cry', 'sob']);
 const YOUNG_CHILD_WORDS = new Set(['baby', 'babies', 'toddler', 'toddlers', 'infant', 'newborn', 'preschooler', 'tot']);
 const YOUNG_AGE_YEARS = 5;
 
