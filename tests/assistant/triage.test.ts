@@ -986,3 +986,35 @@ describe('safety triage, round 28 a young child who does not want to wake', () =
     expectNoAlarm(message);
   });
 });
+
+// Round 28, an asthma reliever named beside asthma is the child's treatment, not a poison taken, and a colour
+// told on the lips as a tinge or a tint is the lips' colour: round 27's blind run answered an asthma attack
+// with blue lips as poisoning. Written before their first run; a poison beside asthma stays a poisoning.
+const round28AsthmaAttacks: [string, TriageCategory][] = [
+  ["my 6 year old has asthma, her puffer is at her dad's, she's wheezing badly and there's a grey tint around her lips", 'not-breathing'],
+  ['son with asthma, inhaler left at school, he is struggling and has a bluish colour round his mouth', 'not-breathing'],
+  ["toddler wheezing for an hour, he's asthmatic, we've run out of inhaler and his lips have a blue tinge now", 'not-breathing'],
+];
+const round28PoisonBesideAsthma: [string, TriageCategory][] = [
+  ['my son has asthma and he swallowed a load of my blood pressure tablets', 'poisoning'],
+  ['she drank some bleach from under the sink, there is white stuff on her lips', 'poisoning'],
+];
+const round28AsthmaLookAlikes = [
+  'my daughter has asthma and her inhaler ran out, can I get a new one from the pharmacy without the GP?',
+  "he has a blue tinge on his lips from the blueberry ice lolly, he's laughing and running around",
+  'his lips had a blue tint after swimming in the cold sea last week, he warmed up and was fine',
+];
+
+describe('safety triage, round 28 an asthma reliever and a colour on the lips', () => {
+  it.each(round28AsthmaAttacks)('reads an asthma attack with a colour on the lips as not breathing: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round28PoisonBesideAsthma)('still answers a poison beside asthma as a poisoning: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round28AsthmaLookAlikes)('leaves an inhaler or a coloured lip alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

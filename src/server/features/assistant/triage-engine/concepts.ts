@@ -138,7 +138,12 @@ const raw = {
     'more than word|words',
   ],
   /** Lips an odd colour, short of the blue notBreathing reads: beside a wheeze, too little oxygen (round 25). */
-  lipColour: ['lip|lips funny|strange|odd|weird|grey|greyish|dusky|wrong colour|color', 'lip|lips look|looks|looking|gone|going|turn*|are odd|funny|strange|weird|grey|greyish|dusky'],
+  lipColour: [
+    // A colour told as a tinge or a tint on the lips or the mouth ("a blue tinge on his lips"; round 28), which counts beside asthma.
+    '@blue tinge|tint|colour|color|shade|hue|cast lip|lips|mouth',
+    'lip|lips funny|strange|odd|weird|grey|greyish|dusky|wrong colour|color',
+    'lip|lips look|looks|looking|gone|going|turn*|are odd|funny|strange|weird|grey|greyish|dusky',
+  ],
   choking: ['chok*'],
   /** A cough or wheeze that will not stop: with a food children breathe in, while eating it, the airway, not a cold. */
   eating: ['eat|eating|ate|eaten|chew*|suck*|swallow*|mouthful|bite|bit|snack*'],
@@ -149,7 +154,7 @@ const raw = {
     'down wrong way|hole',
     // A food or a small thing breathed in (round 24: "breathed in a peanut" was an allergen with a wheeze).
     `breath*|breathe|breathed|breathes +in ${INHALABLE}`,
-    `inhal* ${INHALABLE}`,
+    `inhale|inhaling|inhalation ${INHALABLE}`,
   ],
   /** A high noise on breathing in (stridor), the sign of an airway partly blocked: with something in the mouth, choking. */
   stridor: ['stridor', 'squeak*|squeaky|whistl*|crow* noise|noises|sound|sounds|breath|breaths|breathing'],
@@ -162,7 +167,7 @@ const raw = {
     'hot dog',
   ],
   /** Something a child can breathe in: with a breathing sign, the steps for choking fit. */
-  inhaled: ['@food', 'hot dog', 'inhal*'],
+  inhaled: ['@food', 'hot dog', 'inhale|inhaling|inhalation'],
   backBlows: ['back blows|blow|slaps|thrusts', 'heimlich'],
   gagging: ['gag*|retch*'],
   unresponsive: [
@@ -209,7 +214,7 @@ const raw = {
     'put|puts|putting mouth',
     'got into|at',
     // Poisons are breathed in and injected as well as swallowed.
-    'sniff*|inhal*|huff*',
+    'sniff*|inhale|inhaling|inhalation|huff*',
     'inject*|jab*|jabbed himself|herself|themselves',
   ],
   access: [
@@ -247,7 +252,8 @@ const raw = {
   ],
   /** Where household chemicals and medicines are kept: a child who got into one has had access to them. */
   poisonStore: ['under sink', 'medicine|bathroom|cleaning cabinet|cupboard|box|drawer|bag', 'handbag|purse|washbag'],
-  ownMedicine: ['his|her|their @medicine'],
+  // An asthma reliever is the child's own treatment, a device, not a poison to swallow (round 28: an inhaler left at nursery read as a poison).
+  ownMedicine: ['his|her|their @medicine', 'inhaler|inhalers|puffer|puffers|spacer'],
   /** Poisoned, said of a person ("she's been poisoned", "I think he was poisoned"), not of a thing ("the apple is poisoned" in a fairy tale). */
   poisoned: ['@kid|he|she|they|i|we|someone|somebody been|got|was|were|is|are|be poisoned', 'think|maybe|possibly|probably poisoned', 'poisoned himself|herself|themselves'],
   medicationError: [
