@@ -1018,3 +1018,35 @@ describe('safety triage, round 28 an asthma reliever and a colour on the lips', 
     expectNoAlarm(message);
   });
 });
+
+// Round 28, an allergic reaction is not read as choking or not breathing: a food that a child is allergic to,
+// or that swells the face, followed by a breathing sign, is the reaction when nothing is told stuck, and an
+// auto-injector called 'the pen' beside an allergy is the adrenaline pen. Written before their first run;
+// a food stuck in the throat stays choking, and a pen with no allergy is nothing.
+const round28AllergicReactions: [string, TriageCategory][] = [
+  ["she's allergic to egg, had a bit of cake an hour ago, gave her pen but now she can't breathe properly again", 'allergic-reaction'],
+  ['my boy ate a peanut butter biscuit, his face is all swollen and he says he cannot breathe', 'allergic-reaction'],
+  ['daughter 6 has a fish allergy and ate some fish fingers, we used the pen and now she is struggling to breathe', 'allergic-reaction'],
+];
+const round28ChokingBesideFood: [string, TriageCategory][] = [
+  ["a peanut is stuck in his throat, he can't breathe and is going blue", 'choking'],
+  ["she was eating a grape and now she can't breathe or cough, no sound at all", 'choking'],
+];
+const round28PenLookAlikes = [
+  'he used his pen to draw all over the wall, how do I get ink off paint?',
+  "my son has a nut allergy, how often should we check the date on his pen?",
+];
+
+describe('safety triage, round 28 an allergic reaction, not choking or not breathing', () => {
+  it.each(round28AllergicReactions)('reads a reaction to a food with a breathing sign as allergic: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round28ChokingBesideFood)('still reads a food stuck or a silent child eating as choking: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round28PenLookAlikes)('leaves a pen alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

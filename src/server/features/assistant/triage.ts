@@ -271,12 +271,29 @@ export interface TriageMethod {
   read: (text: string) => MessageEvidence;
 }
 
-/** The first rule that holds for a reading, kept with it: the same reading is judged by several thresholds when measuring. */
+const chokingRule = rules.find((rule) => rule.category === 'choking')!;
+const allergyRule = rules.find((rule) => rule.category === 'allergic-reaction')!;
+/** Choking told as such: the word, a thing stuck, something gone down the airway with its sign, or back blows given. */
+const CHOKING_TOLD: TriageRule = { ...chokingRule, evidence: [['choking'], ['stuckInThroat'], ['intoAirway', 'airwaySign'], ['backBlows']] };
+/** An allergic reaction told as such: an allergy or a trigger with a swelling of the face or airway, hives, or the pen used. */
+const REACTION_TOLD: TriageRule = {
+  ...allergyRule,
+  evidence: [['anaphylaxis'], ['allergyTrigger', 'airwaySwelling'], ['allergyTrigger', 'hives'], ['allergyTrigger', 'eyeSwelling'], ['allergyTrigger', 'penUsed']],
+};
+
+/**
+ * The first rule that holds for a reading, kept with it: the same reading is judged by several thresholds when
+ * measuring. Choking read only from a food and a breathing sign ("ate sesame bread, face swollen, can't breathe")
+ * gives way to an allergic reaction told as such (REACTION_TOLD), when nothing tells choking itself (CHOKING_TOLD):
+ * the food was the trigger, and the pen comes first (round 28: two reactions in round 27's blind run were
+ * answered as choking or not breathing).
+ */
 const ruleHeld = new WeakMap<MessageEvidence, TriageRule | null>();
 function firstRuleHeld(evidence: MessageEvidence): TriageRule | undefined {
   let held = ruleHeld.get(evidence);
   if (held === undefined) {
     held = rules.find((candidate) => evidence.holds(candidate)) ?? null;
+    if (held === chokingRule && !evidence.holds(CHOKING_TOLD) && evidence.holds(REACTION_TOLD)) held = allergyRule;
     ruleHeld.set(evidence, held);
   }
   return held ?? undefined;

@@ -370,6 +370,8 @@ const raw = {
     'use|used|using|give|gave|given|need|needed|inject*|jab*|administer* epipen|epi|autoinjector|auto|jext|emerade|adrenaline',
     'epipen|autoinjector|jext|emerade|adrenaline used|given|now|in',
   ],
+  /** An auto-injector called by its short name, 'the pen', used or given: beside an allergy, the adrenaline pen (round 28). */
+  penUsed: ['use|used|using|give|gave|given|inject*|jab*|stab*|did|done pen|pens'],
   allergyTrigger: [
     'nut|nuts|peanut|peanuts|cashew|cashews|almond|almonds|walnut|walnuts|hazelnut|hazelnuts|pistachio|pistachios|pecan|sesame|tahini|egg|eggs|' +
       'prawn|prawns|shrimp|shellfish|crab|lobster|fish|kiwi|lupin|mustard|celery',

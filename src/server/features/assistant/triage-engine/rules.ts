@@ -182,7 +182,17 @@ export const rules: TriageRule[] = [
     category: 'allergic-reaction',
     level: 'emergency',
     heeds: ALL_FRAMES,
-    evidence: [['airwaySwelling'], ['throatTight'], ['anaphylaxis'], ['allergyTrigger', 'allergySign'], ['allergyTrigger', 'eyeSwelling'], ['hives', 'allergySign'], ['hives', 'eyeSwelling']],
+    evidence: [
+      ['airwaySwelling'],
+      ['throatTight'],
+      ['anaphylaxis'],
+      ['allergyTrigger', 'allergySign'],
+      ['allergyTrigger', 'eyeSwelling'],
+      ['hives', 'allergySign'],
+      ['hives', 'eyeSwelling'],
+      // 'The pen' used beside an allergy is the adrenaline auto-injector (round 28).
+      ['allergyTrigger', 'penUsed'],
+    ],
     steps: [
       'If they have an adrenaline auto-injector (such as an EpiPen), use it now, into the outer thigh, as you were shown.',
       'Lie them down with their legs raised; if breathing is hard, let them sit up instead. Do not let them stand or walk.',
