@@ -59,8 +59,8 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * (f9736f0) was written blind during round 26, registered once round 26's method was frozen
  * (f9d01b6), run once, and became tuning-29. held-out-29/ (fef8765) was written blind after round 26 and
  * registered once round 27's method was frozen (556d218), run once, and became tuning-30 for round
- * 28. held-out-30/ (113f528) is written blind during round 27 and registered once round 28's method
- * is frozen.
+ * 28. held-out-30/ (113f528) was written blind during round 27 and registered once round 28's method
+ * was frozen (1ce3fa2), for its one run.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -95,6 +95,7 @@ export const EVALUATION_SETS = {
   'tuning-28': { urgent: 'held-out-27/urgent', ordinary: 'held-out-27/ordinary', questions: 'held-out-27/questions' },
   'tuning-29': { urgent: 'held-out-28/urgent', ordinary: 'held-out-28/ordinary', questions: 'held-out-28/questions' },
   'tuning-30': { urgent: 'held-out-29/urgent', ordinary: 'held-out-29/ordinary', questions: 'held-out-29/questions' },
+  'held-out': { urgent: 'held-out-30/urgent', ordinary: 'held-out-30/ordinary', questions: 'held-out-30/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
