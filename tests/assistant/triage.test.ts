@@ -1050,3 +1050,38 @@ describe('safety triage, round 28 an allergic reaction, not choking or not breat
     expectNoAlarm(message);
   });
 });
+
+// Round 29, a question of what is normal asked of a child in general ("is it normal for a kid to ...") and
+// followed by a statement naming this child (its age, a time, 'he' or 'she') asks about this child: the signs
+// in the question are told now. Written before their first run; a question of what is normal followed only by
+// a well child's everyday doings stays ordinary.
+const round29NormalAskedOfThisChild: [string, TriageCategory][] = [
+  ['Is it normal for a child to keep being sick and have tummy pain after swallowing two magnets? He is 3, it was this morning', 'swallowed-object'],
+  ['is it normal for a baby to be this floppy and not wake properly after a fall off the bed onto her head? my daughter is 7 months, it was an hour ago', 'head-injury-vomiting'],
+];
+const round29NormalAskedStillUrgent = [
+  'Is it normal for a little one to have blue lips and struggle to breathe with a cold? My son is 18 months and it started just now',
+  'is it normal for a toddler to go grey and wheeze after choking on a sweet? she is 2, it happened ten minutes ago',
+];
+const round29NormalAskedLookAlikes = [
+  'is it normal for toddlers to gag on lumps? mine does it at most meals',
+  'Is it normal for a kid to drool a lot when teething? My son is 8 months and soaks through his tops',
+  'Is it normal for babies to hiccup after a feed? Our daughter is 5 weeks and gets them every time',
+  "Is it normal for a child to cough for weeks after a cold? He's 4 and otherwise well, playing as usual",
+  // Added after the first evaluation of this change (a statement naming the child with no age and no time).
+  "is it normal for a newborn to have short gaps in breathing when asleep? the nurse watched her on the ward and said that's how newborns breathe",
+];
+
+describe('safety triage, round 29 a question of what is normal asked of this child', () => {
+  it.each(round29NormalAskedOfThisChild)('reads the signs asked about as this child\'s now: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round29NormalAskedStillUrgent)('still answers an emergency so asked: "%s"', (message) => {
+    expect(triage(message)?.level).toBe('emergency');
+  });
+
+  it.each(round29NormalAskedLookAlikes)('leaves a question of what is normal with no danger sign alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

@@ -807,7 +807,7 @@ export class MessageEvidence {
     if (nowWell.length > 0 && !worse && !this.contrastTells(index, nowWell)) present.add('resolved');
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
-    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
+    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || this.asksOfChildrenInGeneral(index);
     const describes = asksWhatTheyLookLike(sentence) && !present.has('present') && !present.has('suddenChange') && !this.holdsAny(index, DESCRIBED_SIGNS, 0, sentence.length);
     // "For a baby who is not breathing, do you do 30 compressions or 15?": a question about children in
     // general may open with the case it asks about (round 22), its question word after the comma.
@@ -815,7 +815,7 @@ export class MessageEvidence {
     if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || describes || (aboutChildrenInGeneral && asked)) present.add('hypothetical');
     // "What support is there for parents whose children self-harm?": a question about children in
     // general, naming no one in it, asks about a subject, as a talk or a book about it does.
-    if (isAboutChildrenInGeneral([sentence]) && isQuestion(sentence)) present.add('topic');
+    if (this.asksOfChildrenInGeneral(index) && isQuestion(sentence)) present.add('topic');
     // "How can you tell if a teenager is self-harming?": how to recognise a sign in a child in general
     // asks about the sign, not an event, even for the rules that read a 'what if' as told (round 27).
     if (asksHowToTellInGeneral(sentence)) present.add('topic');
@@ -829,6 +829,23 @@ export class MessageEvidence {
       present.add('hypothetical');
     }
     return present;
+  }
+
+  /**
+   * Whether a sentence, read alone, is about children in general ("is it normal for a kid to ...").
+   * A question of what is normal so asked is not, when another sentence of the message, told and not
+   * asked, names a child ('he', 'she', a name, 'my son') with its age or a time of now ("he's 4", "it was
+   * 2 hours ago"): the parent asks what is normal for this child, and the signs in the question are this
+   * child's now (round 29: a boy of 4 drooling and unable to swallow after a coin, asked about as "a kid",
+   * then "he's 4"). A statement naming the child with neither ("the health visitor watched him and called
+   * it periodic breathing") may tell what someone made of it, and leaves the question general. Other questions about
+   * children in general ("why do kids' knees bleed so much? Mine's fine") stay general.
+   */
+  private asksOfChildrenInGeneral(index: number): boolean {
+    const sentence = this.sentences[index]!;
+    if (!isAboutChildrenInGeneral([sentence])) return false;
+    if (!asksWhatIsNormal(sentence)) return true;
+    return !this.sentences.some((other, at) => at !== index && !isQuestion(other) && namesAChild(other) && (tellsAnAge(other) || tellsATimeNow(other)));
   }
 
   /**
@@ -863,7 +880,7 @@ export class MessageEvidence {
     if (spans.length === 0) return undefined;
     const bareIf = (span: Span) => span.start === span.end && sentence[span.start]!.word === 'if' && !['what', 'even', 'as', 'only'].includes(sentence[span.start - 1]?.word ?? '');
     if (!spans.every(bareIf)) return undefined;
-    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || isAboutChildrenInGeneral([sentence]);
+    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || this.asksOfChildrenInGeneral(index);
     if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || asksWhatTheyLookLike(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) return undefined;
     return Math.min(...spans.map((span) => clauseAround(sentence, span.start).start));
   }
@@ -1094,6 +1111,40 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
       ['it', 'that', 'this'].includes(sentence[index + 1]?.word ?? '') &&
       sentence.slice(index + 2).some((later, at) => later.word === 'or' && !joinsWhatANamedChildDoes(sentence, index + 2, index + 2 + at)),
   );
+}
+
+/** "Is it normal for a kid to ...", "is this normal in toddlers?": a question of what is normal. */
+function asksWhatIsNormal(sentence: Sentence): boolean {
+  return isQuestion(sentence) && sentence.some((token) => token.word === 'normal' || token.word === 'usual');
+}
+
+/** Units of a child's age ("he is 3", "7 months", "a 4 yo"). */
+const CHILD_AGE_UNITS = new Set(['year', 'month', 'week', 'day', 'yo', 'yr', 'yrs', 'mo', 'mth', 'wk']);
+/**
+ * Whether a sentence names one child: 'he', 'she', 'him', 'her', a name, 'my' or 'our' before a child
+ * word, or an age (a number before a unit of age, or 'he is' / 'she's' and a number).
+ */
+function namesAChild(sentence: Sentence): boolean {
+  return sentence.some((token, index) => {
+    if (NAMED_CHILD_PRONOUNS.has(token.word) || token.word === 'her' || token.pos === 'PROPN') return true;
+    if (['my', 'our'].includes(token.word) && sentence.slice(index + 1, index + 4).some((later) => CHILD_WORDS.has(later.word))) return true;
+    return token.pos === 'NUM' && (CHILD_AGE_UNITS.has(sentence[index + 1]?.lemma ?? '') || CHILD_AGE_UNITS.has(sentence[index + 1]?.word ?? ''));
+  });
+}
+
+/** Whether a sentence tells an age: a number before a unit of age ("7 months"), or after 'he is', 'she's' ("he's 4"). */
+function tellsAnAge(sentence: Sentence): boolean {
+  return sentence.some((token, index) => {
+    if (token.pos !== 'NUM') return false;
+    if (CHILD_AGE_UNITS.has(sentence[index + 1]?.lemma ?? '') || CHILD_AGE_UNITS.has(sentence[index + 1]?.word ?? '')) return true;
+    return sentence[index - 1]?.lemma === 'be' && ['he', 'she', 'they'].includes(sentence[index - 2]?.word ?? '');
+  });
+}
+
+const NOW_WORDS = new Set(['ago', 'now', 'just', 'today', 'tonight', 'rn', 'currently']);
+/** Whether a sentence tells a time of now or just before ("2 hours ago", "just now", "this morning"). */
+function tellsATimeNow(sentence: Sentence): boolean {
+  return sentence.some((token, index) => NOW_WORDS.has(token.word) || (token.word === 'this' && ['morning', 'afternoon', 'evening'].includes(sentence[index + 1]?.word ?? '')));
 }
 
 /** Words that name a child as the one a question is about: 'he', 'she', 'him', a name, or 'my' or 'our' before a child word or an age. */
