@@ -1085,3 +1085,32 @@ describe('safety triage, round 29 a question of what is normal asked of this chi
     expectNoAlarm(message);
   });
 });
+
+// Round 29, an age asked about in a question told in the present ("is it ok to give calpol at 8 weeks?",
+// "can I bath him at 10 weeks?") is the child's age now, not a time the child was ('had a fever at 6 weeks'):
+// round 28's blind run answered an 8-week-old's fever inside a list with the check-in only. Written before
+// their first run, except the two marked; an age told with a past event stays past.
+const round29AgeAskedNow: [string, TriageCategory][] = [
+  ['should I give calpol at 7 weeks, her temperature is 38.5 and she is very sleepy', 'infant-fever'],
+  // These two were written after the change and run first on the tree before it (d50e1b3), where both got the check-in only.
+  ['quick ones\n- should we still go to baby swimming at 10 weeks, his temperature is 38.7 and he is very sleepy\n- best sling for a newborn', 'infant-fever'],
+  ["- what tog sleeping bag\n- can I use the baby monitor at 9 weeks, she's 38.4 and not feeding and floppy\n- when do they smile", 'infant-fever'],
+];
+const round29AgeToldPast = [
+  'she had a temperature of 38 at 6 weeks after her jabs, it went after a day, she is 5 months now and well. do jabs at 16 weeks do the same?',
+  'is it ok to start solids at 17 weeks? he is always hungry and watches us eat',
+  'can babies have calpol at 8 weeks after the jabs? hers are on friday, just want to be ready',
+  // Added after the change's first evaluation, where a question of the vaccine schedule got the check-in.
+  'is the 6-in-1 jab done at 8 weeks?',
+  'do babies get the rotavirus drops at 8 weeks or later?',
+];
+
+describe('safety triage, round 29 an age asked about now', () => {
+  it.each(round29AgeAskedNow)('reads an age asked about in the present as the child\'s age now: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round29AgeToldPast)('leaves an age asked about with no danger sign, or told past, alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

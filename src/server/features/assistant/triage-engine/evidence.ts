@@ -718,7 +718,7 @@ export class MessageEvidence {
           !(name === 'hypothetical' && sentence[span.start]!.word === 'same' && repeatedBySomeone(sentence, span.start)) &&
           // "Grandad fell asleep holding the baby", "I'm exhausted": sleep or tiredness whose subject is an adult is no setting for the child.
           !(name === 'benign' && adultAsleep(sentence, span)) &&
-          !(name === 'past' && (inAfterClause(sentence, span) || datesAThing(sentence, span))) &&
+          !(name === 'past' && (inAfterClause(sentence, span) || datesAThing(sentence, span) || ageAskedNow(sentence, span))) &&
           // "Screams if we turn her head": a reaction told with its condition is a sign, not a supposition.
           !(name === 'hypothetical' && span.start > 0 && this.find('painReaction').some((pain) => pain.sentence === index && pain.end === span.start - 1)) &&
           // "Swallowed it before I could get it out": 'could' after 'before' is the past of 'can', not a supposition.
@@ -952,6 +952,24 @@ function datesAThing(sentence: Sentence, span: Span): boolean {
   // "Born 3 weeks ago": a past time that dates the birth tells the child's age.
   if (sentence.slice(Math.max(0, span.start - 3), span.start).some((token) => token.word === 'born')) return true;
   return (before?.pos === 'NUM' || before?.pos === 'DET') && sentence[span.start - 2]?.word === 'from';
+}
+
+/** Words that open a question told in the present ("is it ok", "can I", "should we"). */
+const PRESENT_ASKING = new Set(['is', 'are', 'am', 'can', 'could', 'should', 'shall', 'do', 'does', 'will', 'would', 'may', 'might']);
+const PAST_FORMS = new Set(['was', 'were', 'had', 'did', 'got', 'went', 'came', 'took', 'gave']);
+/**
+ * "Is it ok to use calpol at 8 weeks?", "can I bath him at 10 weeks?": an age ('at 8 weeks') in a clause that
+ * opens a question told in the present, with no past form or participle before it, is the age the child is now,
+ * asked about, not a time the child was ("had a fever at 6 weeks"; round 29: an 8-week-old's fever asked so
+ * inside a list got only the check-in).
+ */
+function ageAskedNow(sentence: Sentence, span: Span): boolean {
+  if (sentence[span.start]?.word !== 'at') return false;
+  let start = span.start;
+  while (start > 0 && sentence[start - 1]!.pos !== 'PUNCT') start--;
+  if (!PRESENT_ASKING.has(sentence[start]?.word ?? '')) return false;
+  // A past form or a participle ('given', 'jabbed'): "is the vaccine given at 8 weeks?" asks about a schedule, not this child.
+  return !sentence.slice(start, span.start).some((token) => PAST_FORMS.has(token.word) || (token.pos === 'VERB' && token.word !== token.lemma && !token.word.endsWith('ing')));
 }
 
 /** Where the 'after' clause holding this word starts, or -1 when it is in none. */
