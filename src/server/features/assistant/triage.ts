@@ -457,6 +457,29 @@ function doubtInParts(message: string, method: TriageMethod): Opinion | undefine
   return undefined;
 }
 
+/**
+ * The answer a list item gets when the safety net already doubts it on its own (its 'ordinary' below
+ * SafetyNet.partsBelow, as doubtInParts reads it): the one it would get if the parent had sent it alone
+ * (chooseRule: a rule that holds and stands, a dose question outranked by the model, or the model's own
+ * category), when that is an emergency or a crisis. Each item of a list is a matter of its own (round 18);
+ * the ordinary items around it dilute the model's reading of the whole, and a check-in gives no steps
+ * (round 29: a 15-year-old with a noose, and children locked out in the snow, each inside a list of
+ * ordinary questions, got the check-in only). Only items the check-in would doubt: no new alarm, but over a
+ * dose question the whole message was referred for (a referral never outranks an emergency the model finds).
+ */
+function urgentAnswerInItems(message: string, method: TriageMethod, overruled?: TriageRule): TriageRule | undefined {
+  const below = method.net.partsBelow;
+  if (!below) return undefined;
+  for (const item of listItemsOf(message)) {
+    const evidence = method.read(item);
+    const opinion = method.opinion(evidence);
+    if (opinion.ordinary >= below || modelAloneSetAside(evidence) || (method.net.partsNeedCue && !evidence.tellsACueNow())) continue;
+    const rule = chooseRule(evidence, opinion, method.thresholds);
+    if (rule && rule.level !== 'referral' && rule !== overruled) return rule;
+  }
+  return undefined;
+}
+
 /** The shipped method: the shipped model and its thresholds, the shipped safety net, each text read afresh. */
 export const SHIPPED_METHOD: TriageMethod = {
   thresholds: SHIPPED_THRESHOLDS,
@@ -481,7 +504,7 @@ export function triageWith(message: string, method: TriageMethod): TriageResult 
   const whole = chooseRule(evidence, opinion, method.thresholds);
   const heldOnWhole = firstRuleHeld(evidence);
   const overruled = method.net.wholeOverrulesParts && heldOnWhole && !whole ? heldOnWhole : undefined;
-  const rule = whole && whole.level !== 'referral' ? whole : (urgentRuleInParts(message, method, overruled) ?? whole);
+  const rule = whole && whole.level !== 'referral' ? whole : (urgentRuleInParts(message, method, overruled) ?? urgentAnswerInItems(message, method, overruled) ?? whole);
   if (!rule) {
     const doubt = checkInHolds(evidence, opinion, method.net) ? opinion : doubtInParts(message, method);
     if (!doubt) return null;
