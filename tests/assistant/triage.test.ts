@@ -1151,3 +1151,28 @@ describe('safety triage, round 29 a list item answered as if sent alone', () => 
     expectNoAlarm(message);
   });
 });
+
+// Round 29, a story's noun followed by the writer watching or reading it ("the series we were watching", "the
+// drama I'm reading") names a story, as 'in the show' does: round 28's blind run answered a kid found
+// unconscious in a show with the emergency number. Written before their first run; a real event told beside
+// a show stays urgent.
+const round29StoryWatched = [
+  'The drama we were watching last night had a toddler pulled out of a pool not breathing and I cried for an hour. How do I stop catastrophising about swimming lessons?',
+  "the series I'm reading to my 9 year old has a girl who takes an overdose, is that too much for her age?",
+];
+const round29RealBesideAShow: [string, TriageCategory][] = [
+  ["we were watching a show and my son suddenly went floppy and isn't responding to me", 'unresponsive'],
+  // Written after the change, to check a real emergency told in the same sentence as the show watched keeps its alarm.
+  ['the show we were watching was loud so I did not hear at first, my daughter is choking and going blue right now', 'choking'],
+  ['the programme I was watching ended and I found my son on the floor not breathing', 'not-breathing'],
+];
+
+describe('safety triage, round 29 a story the writer watched or read', () => {
+  it.each(round29StoryWatched)('reads what happens in a story watched or read as fiction: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+
+  it.each(round29RealBesideAShow)('still answers a real event told beside a show: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+});

@@ -1028,6 +1028,8 @@ const frameRaw = {
     // A character in a story, or a story with one: what happens to a character happens in it.
     'character|characters on|in|from show|programme|program|series|soap|drama|book|novel|tv|telly|television|game',
     'show|programme|program|series|soap|drama|book|novel|tv|telly|television|game with|where|about character|characters',
+    // A story's noun followed by the writer watching or reading it: 'the show I was watching', 'the series we're reading' (round 29).
+    'show|programme|program|series|soap|drama|episode|documentary|book|novel +i|we +was|were|am|are|have|had|been +watching|watched|reading|read|seen',
     // Where the event happens: 'in the drama last night', 'on the show', and with words before the story's
     // noun that say what kind it is ('in the TV show', 'on a hospital drama'; round 19).
     'in|on +the|a|an|this|that|last drama|film|movie|show|programme|program|series|soap|episode|book|story|novel|cartoon|musical|panto|pantomime',
