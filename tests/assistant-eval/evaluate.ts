@@ -51,7 +51,8 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * f9d01b6) after round 26, before round 27 changes anything, tuning-30 (held-out-29/, written blind
  * by an outside tester after round 26, run once on round 27's frozen method, 556d218) in round 28,
  * tuning-31 (held-out-30/, written blind by an outside tester during round 27, run once on round
- * 28's frozen method, 1ce3fa2) in round 29.
+ * 28's frozen method, 1ce3fa2) in round 29, tuning-32 (held-out-31/, written blind by an outside
+ * tester during round 28, run once on round 29's frozen method, 85f7f3f) in round 30.
  * Their files are never edited. The sets are listed by name, never found by globbing the folder:
  * a blind set being written for the next round is registered only once the method is frozen, and
  * while a round changes the method no set is registered as held out. held-out-26/ (4e0371b) was
@@ -63,8 +64,9 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * registered once round 27's method was frozen (556d218), run once, and became tuning-30 for round
  * 28. held-out-30/ (113f528) was written blind during round 27, registered once round 28's method
  * was frozen (1ce3fa2), run once, and became tuning-31 for round 29. held-out-31/ (3d0df1f) was
- * written blind during round 28 and registered once round 29's method was frozen (85f7f3f), for
- * its one run.
+ * written blind during round 28, registered once round 29's method was frozen (85f7f3f), run once,
+ * and became tuning-32 for round 30. held-out-32/ (405b505) was written blind during round 29 and is
+ * registered once round 30's method is frozen.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -100,7 +102,7 @@ export const EVALUATION_SETS = {
   'tuning-29': { urgent: 'held-out-28/urgent', ordinary: 'held-out-28/ordinary', questions: 'held-out-28/questions' },
   'tuning-30': { urgent: 'held-out-29/urgent', ordinary: 'held-out-29/ordinary', questions: 'held-out-29/questions' },
   'tuning-31': { urgent: 'held-out-30/urgent', ordinary: 'held-out-30/ordinary', questions: 'held-out-30/questions' },
-  'held-out': { urgent: 'held-out-31/urgent', ordinary: 'held-out-31/ordinary', questions: 'held-out-31/questions' },
+  'tuning-32': { urgent: 'held-out-31/urgent', ordinary: 'held-out-31/ordinary', questions: 'held-out-31/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
