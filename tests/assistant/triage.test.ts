@@ -1176,3 +1176,36 @@ describe('safety triage, round 29 a story the writer watched or read', () => {
     expect(triage(message)).toMatchObject({ level: 'emergency', category });
   });
 });
+
+// Round 30, a reading weighed against a bar ("is 38 too high", "39 is high") is a temperature even as a whole
+// number with no temperature word, and a baby under 3 months who only seems well with a fever is no comfort
+// (the steps say so: seen urgently even if they seem well): round 29's blind run missed a 7-week-old asked
+// about so. Written before their first run (the first four pass either way, by the model; the next four failed
+// before); a fever in an older child who seems well, or a reading below the range, stays ordinary.
+const round30ReadingAskedHigh: [string, TriageCategory][] = [
+  ["is 38 high for a 5 week old? she's feeding ok", 'infant-fever'],
+  ['39 is too high isnt it? my daughter is 10 weeks and keeps crying', 'infant-fever'],
+  ['my 6 week old is 38.4 but seems fine otherwise, do I need to do anything?', 'infant-fever'],
+  ['newborn feels warm and the thermometer says 38.1, he seems ok in himself, can it wait till morning?', 'infant-fever'],
+  ['is 39 too high for a 9 week old? he is otherwise happy and feeding, maybe a little more tired than usual', 'infant-fever'],
+  ['is 38 high for my 5 week old? she seems totally fine in herself, still feeding and smiling', 'infant-fever'],
+  ["temp of 38.2 in my 6 week old but she seems completely fine otherwise so I'm just giving her lots of feeds and watching tv with her", 'infant-fever'],
+  ["he's 9 weeks and the thermometer said 38 but he seems totally normal otherwise, playing and smiling, shall I just keep an eye", 'infant-fever'],
+];
+const round30ReadingAskedLookAlikes = [
+  'is 37.2 too high for a 6 week old? he feels a bit warm after his bath',
+  'is 40 too high a number of visitors for a christening with a 9 week old?',
+  'my 5 month old is 38.2 but seems fine otherwise, playing and eating',
+  'is 38 too high for a 2 year old? she seems fine otherwise, running around',
+];
+
+describe('safety triage, round 30 a reading asked about as high', () => {
+  it.each(round30ReadingAskedHigh)('reads a reading weighed against a bar as a temperature, seeming well no comfort: "%s"', (message, category) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category });
+  });
+
+  it.each(round30ReadingAskedLookAlikes)('leaves a reading below the range, or a fever in an older child who seems well, alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});
+

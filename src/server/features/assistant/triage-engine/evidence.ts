@@ -126,16 +126,50 @@ function findYoungBaby(sentence: Sentence): Span[] {
 /**
  * A temperature of 37.8°C (100.4°F) or more, when the sentence speaks of temperature; a number
  * with a decimal in the Celsius fever range ("5 weeks old, 38.3") is a temperature on its own,
- * since nothing else a parent measures reads like that.
+ * since nothing else a parent measures reads like that; so is a whole number in that range asked or
+ * told as high (round 30: "is 38 too high for ...", "39 is high isn't it"), a reading weighed against a bar.
  */
 function findFeverReading(sentence: Sentence): Span[] {
   const aboutTemperature = sentence.some((token) => TEMPERATURE_WORDS.has(token.word));
   return sentence.flatMap((token, index) => {
     const value = numberValue(token.word) ?? Number.NaN;
     const celsius = value >= 37.8 && value < 44;
-    const fever = aboutTemperature ? celsius || (value >= 100.4 && value < 110) : celsius && token.word.includes('.');
+    const fever = aboutTemperature || toldAsHigh(sentence, index) ? celsius || (value >= 100.4 && value < 110) : celsius && token.word.includes('.');
     return fever ? [{ start: index, end: index }] : [];
   });
+}
+
+/** The words of a resolved phrase that only tell how a child seems ("seems fine", "otherwise ok", "totally normal"), with nothing ended. */
+const SEEMING_WELL = new Set(['seem', 'seems', 'seemed', 'look', 'looks', 'looked', 'is', 'was', "'s", 'otherwise', 'totally', 'completely', 'absolutely', 'perfectly', 'fine', 'normal', 'ok', 'okay', 'well']);
+
+/** Words that make 'fine' how the child seems, not how the child is now it is over ("seems fine", "otherwise ok"). */
+const SEEMING = new Set(['seem', 'seems', 'seemed', 'look', 'looks', 'looked', 'otherwise']);
+
+/**
+ * Whether a resolved span only tells how the child seems (SEEMING_WELL, with a word of SEEMING in it or just before it), not that anything
+ * stopped, went or healed: "she's fine now" after a fever at her jabs tells it over, "seems fine otherwise" does not.
+ */
+function onlySeemsWell(sentence: Sentence, span: Span): boolean {
+  const words = sentence.slice(span.start, span.end + 1);
+  const near = sentence.slice(Math.max(0, span.start - 2), span.end + 1);
+  return words.every((token) => SEEMING_WELL.has(token.word) || SEEMING_WELL.has(token.lemma)) && near.some((token) => SEEMING.has(token.word));
+}
+
+/** Words between a reading and 'high' that weigh it against a bar: "38 too high", "39 is high", "38 that high". */
+const HIGH_WEIGHERS = new Set(['too', 'is', "'s", 'be', 'that', 'very', 'quite', 'really', 'so']);
+
+/**
+ * Whether the number at `index` is followed by 'high', directly or after words that weigh it ("is 38 too high"):
+ * a reading against a bar. Not when 'high' qualifies a noun after it ("40 is too high a number").
+ */
+function toldAsHigh(sentence: Sentence, index: number): boolean {
+  for (let at = index + 1; at <= index + 3 && at < sentence.length; at++) {
+    const word = sentence[at]!.word;
+    // "Is 40 too high a number of guests": 'high' before a noun phrase weighs that thing, not a reading.
+    if (word === 'high' || word === 'higher') return !['a', 'an'].includes(sentence[at + 1]?.word ?? '');
+    if (!HIGH_WEIGHERS.has(word)) return false;
+  }
+  return false;
 }
 
 /** What a parent does to a child to rouse them: shake, pinch, rub, tap, squeeze, splash, prod or nudge them. */
@@ -798,6 +832,9 @@ export class MessageEvidence {
     const resolvedSpans = [...this.frameSpans('resolved', index), ...cameRound, ...verdicts, ...clearTests];
     const worse = present.has('worsening') && !this.nowOnlyEveryday(index);
     if (worse || this.contrastTells(index, resolvedSpans)) present.delete('resolved');
+    // "She's 7 weeks, 38.3, but seems fine otherwise": a baby under 3 months with a fever is seen urgently
+    // even if they seem well, so seeming well, and nothing ended, is no outcome beside such a fever (round 30).
+    if (present.has('resolved') && resolvedSpans.every((span) => onlySeemsWell(sentence, span)) && this.feverInAYoungBaby(index)) present.delete('resolved');
     // A verdict of harmless from a doctor, a poisons line or a pharmacist is comfort even for a
     // poison or a battery, which "he seems fine" is not; unless the story goes on to worse.
     if (verdicts.length > 0 && !worse && !this.contrastTells(index, verdicts)) present.add('cleared');
@@ -829,6 +866,12 @@ export class MessageEvidence {
       present.add('hypothetical');
     }
     return present;
+  }
+
+  /** Whether the sentence tells a fever (a reading, or heat felt) in a message that names a baby under 3 months. */
+  private feverInAYoungBaby(index: number): boolean {
+    const inSentence = (cue: Cue) => this.find(cue).some((finding) => finding.sentence === index);
+    return this.find('youngBaby').length > 0 && (inSentence('feverReading') || inSentence('feelsHot') || inSentence('fever'));
   }
 
   /**
