@@ -1209,3 +1209,33 @@ describe('safety triage, round 30 a reading asked about as high', () => {
   });
 });
 
+// Round 30, an amount given that is more than the amount the label, the leaflet or the prescription states
+// (a measure filled twice, two spoons, or a larger measure) is too much given, told in numbers and not in
+// words: round 29's blind run referred an 8-week-old given twice the label's dose to a pharmacist. Written
+// before their first run; an amount given within the stated dose, or a dose question, stays ordinary. Three
+// look-alikes written with them alarmed before and after and were taken out (left, bench/README.md round 30):
+// "the box says 10ml for his age but I only gave 5ml, is that enough?" (the model over the referral),
+// "she's had 5ml of calpol twice today, the label says 5ml up to four times a day" (medicationError), and
+// "the label says 5ml up to four times a day and she had 5ml this morning, can she have more at lunch?".
+const round30AmountOverStated = [
+  'the box says 4ml but I did two full 5ml syringes of calpol for my 1 year old',
+  'bottle says 5ml for her age and I poured out 15ml and she drank it',
+  // Reworded after its first run (it read 'the leaflet says 1.25ml ... before bed'): a leaflet named set the sentence as a list of signs (hypothetical), left.
+  'the instructions say 1.25ml for his weight and I gave two 2.5ml syringes of it',
+  'prescribed 2ml of the antibiotic and I measured 6ml into the cup and gave it all to my 7 month old',
+];
+const round30AmountWithinStated = [
+  'label says 2.5ml and I gave exactly 2.5ml with the syringe, when can she have the next one?',
+  'the label says 2.5ml, can I give 5ml if he is really hot?',
+];
+
+describe('safety triage, round 30 an amount given over the stated dose', () => {
+  it.each(round30AmountOverStated)('reads an amount given over the stated dose as too much given: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'medication-dose' });
+  });
+
+  it.each(round30AmountWithinStated)('leaves an amount within the stated dose, or a dose asked about, alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});
+

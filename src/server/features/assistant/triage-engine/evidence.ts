@@ -13,7 +13,7 @@ import { readMessage, type Sentence, type Token } from './reading';
  * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
  * temperature of 37.8°C or more (from numbers), an attempt to rouse a child that fails.
  */
-export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat';
+export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat' | 'overStatedDose';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
 export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'cleared' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
@@ -88,6 +88,50 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 const DAYS_PER_UNIT: Record<string, number> = { day: 1, week: 7, month: 30 };
 const YOUNG_BABY_DAYS = 90;
 const TEMPERATURE_WORDS = new Set(['temp', 'temperature', 'fever', 'thermometer', 'degrees', 'degree', 'c', 'f', '°c', '°f', 'hot', 'feverish']);
+
+/** An amount of a medicine told in a message: stated (on a label, prescribed) or given, with where it is. */
+interface DoseAmount extends Span {
+  value: number;
+  unit: string;
+  stated: boolean;
+  sentence: number;
+}
+/** The units a dose is measured in. */
+const DOSE_UNITS = new Set(['ml', 'mls', 'mg', 'mgs']);
+/** Words before an amount that make it the dose stated: a label, a leaflet or a prescription saying it, or what should be given. */
+const DOSE_STATERS = new Set(['say', 'said', 'label', 'leaflet', 'packet', 'box', 'bottle', 'prescribe', 'prescribed', 'supposed', 'should', 'meant', 'recommend', 'recommended', 'dose']);
+/** Verbs of giving a medicine told as done. */
+const DOSE_GIVING_WORDS = new Set(['gave', 'given', 'had', 'used', 'filled', 'refilled', 'measured', 'poured', 'did', 'drew', 'squirted', 'syringed', 'put', 'done']);
+/** Measures a dose is given with, whose size an amount may name ('a 5ml syringe'). */
+const DOSE_MEASURES = new Set(['syringe', 'spoon', 'cup', 'measure', 'dropper', 'syrinx']);
+/** How much over the stated dose an amount given must be to be too much: a dose rounded to a measure's mark is not. */
+const DOSE_MARGIN = 1.25;
+/** Words that fill a measure again. */
+const REFILLS: Record<string, number> = { twice: 2, double: 2, thrice: 3 };
+/** Words of a day's doses: "twice today" spaces doses out, it fills no measure twice. */
+const DAY_WORDS = new Set(['today', 'day', 'daily', 'hours', 'hour', 'morning', 'night', 'tonight', 'yesterday', 'evening', 'afternoon']);
+
+/**
+ * How many measures an amount given stands for: a count just before it ("two 5ml spoons", "2 full 5ml
+ * syringes"), or the measure filled again later in its sentence ('twice', 'three times'), unless the sentence
+ * spaces doses over a day ("5ml twice today").
+ */
+function measuresOf(sentence: Sentence, at: number): number {
+  for (let back = at - 1; back >= Math.max(0, at - 3); back--) {
+    const word = sentence[back]!.word;
+    const count = NUMBER_WORDS[word] ?? (/^\d$/.test(word) ? Number(word) : undefined);
+    if (count !== undefined && count > 1) return count;
+    if (!['full', 'big', 'whole', 'of'].includes(word)) break;
+  }
+  if (sentence.some((token) => DAY_WORDS.has(token.word))) return 1;
+  for (let index = at + 2; index < sentence.length; index++) {
+    const word = sentence[index]!.word;
+    if (REFILLS[word]) return REFILLS[word];
+    const count = NUMBER_WORDS[word];
+    if (count !== undefined && count > 1 && sentence[index + 1]?.word === 'times') return count;
+  }
+  return 1;
+}
 
 function numberValue(word: string): number | undefined {
   if (/^\d/.test(word)) return Number.parseFloat(word);
@@ -280,6 +324,8 @@ export class MessageEvidence {
   /** Whether the message shows its writer as an adult telling their own past, in no young person's voice (round 22). */
   private readonly toldAsTheWritersPast: boolean;
   private readonly cache = new Map<Cue, Finding[]>();
+  /** The amounts of a medicine the message tells (doseAmounts), once read. */
+  private amounts?: DoseAmount[];
 
   constructor(message: string) {
     this.sentences = readMessage(message);
@@ -675,6 +721,45 @@ export class MessageEvidence {
   }
 
   /**
+   * The amounts of a medicine a message tells, each as stated (by a label, a leaflet, a prescription, or as
+   * what should have been given: "the label says 2.5ml", "instead of 2.5ml") or as given (in a sentence with a
+   * giving verb told as done: "I used the 5ml spoon and filled it twice", "gave two 2.5ml syringes"), a given
+   * amount counted up by a measure filled again ('twice', 'three times') or a count of measures before it
+   * ('two 5ml spoons'). Read per message, kept (round 30).
+   */
+  private doseAmounts(): DoseAmount[] {
+    if (this.amounts) return this.amounts;
+    this.amounts = this.sentences.flatMap((sentence, index) => {
+      const givenVerb = sentence.find((token) => DOSE_GIVING_WORDS.has(token.word) && !token.negated);
+      return sentence.flatMap((token, at): DoseAmount[] => {
+        const value = numberValue(token.word);
+        const unit = sentence[at + 1]?.word;
+        if (value === undefined || !unit || !DOSE_UNITS.has(unit)) return [];
+        const before = sentence.slice(Math.max(0, at - 4), at);
+        const stated = before.some((word) => DOSE_STATERS.has(word.lemma) || DOSE_STATERS.has(word.word)) || (sentence[at - 1]?.word === 'of' && sentence[at - 2]?.word === 'instead');
+        if (stated) return [{ value, unit: unit.replace(/s$/, ''), stated: true, sentence: index, start: at, end: at + 1 }];
+        if (!givenVerb) return [];
+        const measures = measuresOf(sentence, at);
+        // "Gave us a 5ml syringe": the size of a measure, not an amount given, unless it is counted, filled again, or filled.
+        if (DOSE_MEASURES.has(sentence[at + 2]?.lemma ?? '') && measures === 1 && !sentence.some((word) => word.lemma === 'fill')) return [];
+        return [{ value: value * measures, unit: unit.replace(/s$/, ''), stated: false, sentence: index, start: at, end: at + 1 }];
+      });
+    });
+    return this.amounts;
+  }
+
+  /**
+   * An amount given more than the dose the message states, in the same unit (round 30: "the label says 2.5ml but I
+   * used the 5ml spoon and filled it twice" was referred as a dose question): too much given, told in numbers. A
+   * quarter over is the margin, so a dose rounded to a measure's mark is not too much.
+   */
+  private dosesOverStated(sentence: Sentence): Span[] {
+    const index = this.sentences.indexOf(sentence);
+    const amounts = this.doseAmounts();
+    return amounts.filter((given) => !given.stated && given.sentence === index && amounts.some((stated) => stated.stated && stated.unit === given.unit && given.value > stated.value * DOSE_MARGIN)).map(({ start, end }) => ({ start, end }));
+  }
+
+  /**
    * A household poisoned by something in the air (round 23: a gas fire on all evening, both parents with
    * a headache, the child sick and muddled, no poison named): the child's signs, in this sentence, when the
    * message tells a source of fumes (carbon monoxide, fumes, a gas appliance or a smell of gas, a boiler, a
@@ -716,6 +801,7 @@ export class MessageEvidence {
     if (cue === 'rousingFails') return findFailedRousing(sentence);
     if (cue === 'householdFumes') return this.findHouseholdFumes(sentence);
     if (cue === 'tabletsCounted') return this.findTabletsCounted(sentence);
+    if (cue === 'overStatedDose') return this.dosesOverStated(sentence);
     if (cue === 'adultThreat') return this.find('harmThoughts').filter((finding) => this.sentences[finding.sentence] === sentence && this.threatOfAnotherAdult(sentence, finding));
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
     // A baby or a toddler who bangs, bites or hits themselves on purpose does it in temper or to

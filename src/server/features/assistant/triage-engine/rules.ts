@@ -233,6 +233,8 @@ export const rules: TriageRule[] = [
       ['householdSpoon', 'medicine', 'doseReaction'],
       // Ten or more tablets taken by a child, for whatever reason (round 24).
       ['tabletsCounted'],
+      // More than the dose the label, the leaflet or the prescription states, given: a measure filled twice, a bigger one (round 30).
+      ['overStatedDose'],
     ],
     steps: [
       'Too much of a medicine, or the wrong one, can harm hours later even when a child seems well. In the US you can also call Poison Help on 1-800-222-1222.',
