@@ -228,7 +228,8 @@ const raw = {
     'foam*|froth*',
   ],
   pressGlass: ['press*|pressed|glass|tumbler|squash*'],
-  adult: ['@adult', 'next door'],
+  // A relative by marriage ('brother in law', 'in-laws') is an adult, whoever the kin word alone may be (round 30).
+  adult: ['@adult', 'next door', 'in law|laws'],
   substance: [
     '@medicine',
     'bleach|detergent|disinfectant|dettol|cleaner|cleaners|cleaning|limescale|descaler|polish|softener|antifreeze|screenwash|weedkiller|pesticide|insecticide|fertiliser|fertilizer',

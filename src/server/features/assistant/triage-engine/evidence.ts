@@ -13,7 +13,7 @@ import { readMessage, type Sentence, type Token } from './reading';
  * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
  * temperature of 37.8°C or more (from numbers), an attempt to rouse a child that fails.
  */
-export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat' | 'overStatedDose';
+export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat' | 'overStatedDose' | 'adultViolence';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
 export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'cleared' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
@@ -131,6 +131,27 @@ function measuresOf(sentence: Sentence, at: number): number {
     if (count !== undefined && count > 1 && sentence[index + 1]?.word === 'times') return count;
   }
   return 1;
+}
+
+/** Whether the word at `index` ends a relative by marriage ("brother in law", "sister-in-law"): an adult, whoever the kin word alone might be. */
+function isInLaw(sentence: Sentence, index: number): boolean {
+  return ['law', 'laws'].includes(sentence[index]!.word) && sentence[index - 1]?.word === 'in';
+}
+
+/**
+ * Whether the violence found at `finding` is done by an adult other than the parent: the subject of its clause, read
+ * back from the verb, is an adult ('my partner', 'her uncle', 'my brother in law', or 'he' or 'she' naming one), not
+ * a child ("my son hit his sister") nor the parent ('I', 'we': parentHarm reads those). Round 30.
+ */
+function byAnAdult(sentence: Sentence, finding: Span): boolean {
+  for (let index = finding.start - 1; index >= 0; index--) {
+    const token = sentence[index]!;
+    if (token.boundary && !['and', 'but'].includes(token.word)) return false;
+    if (token.word === 'i' || token.word === 'we' || token.word === 'they' || CHILD_WORDS.has(token.word)) return false;
+    if (token.pos === 'NOUN' && (ADULT_WORDS.has(token.word) || isInLaw(sentence, index))) return true;
+    if (['he', 'she'].includes(token.word)) return antecedentIsAdult(sentence, index);
+  }
+  return false;
 }
 
 function numberValue(word: string): number | undefined {
@@ -668,7 +689,7 @@ export class MessageEvidence {
       if (token.word === 'i' || token.word === 'we') return true;
       // "My brain just had a full seizure": the parent's own body, or mind, is the parent.
       if (index < finding.start && (token.word === 'my' || token.word === 'our') && OWN_BODY.has(sentence[index + 1]?.word ?? '')) return true;
-      if (token.pos === 'NOUN' && ADULT_WORDS.has(token.word)) return true;
+      if (token.pos === 'NOUN' && (ADULT_WORDS.has(token.word) || isInLaw(sentence, index))) return true;
       // "My husband snores so badly it sounds like he stops breathing": 'he' or 'she' is the adult named
       // before it in the sentence, when no child is named between and no word of saying comes between.
       if (['he', 'she'].includes(token.word)) return antecedentIsAdult(sentence, index);
@@ -802,6 +823,7 @@ export class MessageEvidence {
     if (cue === 'householdFumes') return this.findHouseholdFumes(sentence);
     if (cue === 'tabletsCounted') return this.findTabletsCounted(sentence);
     if (cue === 'overStatedDose') return this.dosesOverStated(sentence);
+    if (cue === 'adultViolence') return this.find('violence').filter((finding) => this.sentences[finding.sentence] === sentence && byAnAdult(sentence, finding));
     if (cue === 'adultThreat') return this.find('harmThoughts').filter((finding) => this.sentences[finding.sentence] === sentence && this.threatOfAnotherAdult(sentence, finding));
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
     // A baby or a toddler who bangs, bites or hits themselves on purpose does it in temper or to

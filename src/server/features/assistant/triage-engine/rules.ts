@@ -105,6 +105,8 @@ export const rules: TriageRule[] = [
       ['adult', 'violence', 'fear'],
       ['adult', 'violence', 'injuryMark'],
       ['adult', 'violence', 'injury'],
+      // Violence by an adult other than the parent that draws blood (round 30: a relative's slap, the nose bleeding).
+      ['adultViolence', 'bleeding'],
       // Punishment with an implement that left marks or blood.
       ['adult', 'punishment', 'injuryMark'],
       ['adult', 'punishment', 'bleeding'],
