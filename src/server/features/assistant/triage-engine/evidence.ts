@@ -325,6 +325,8 @@ export class MessageEvidence {
   /** The message as read: the second opinion learns from the same reading. */
   readonly sentences: Sentence[];
   private readonly idiomSpans: Span[][];
+  /** Whether a sentence threatens to kill oneself only as exasperation (exasperatedThreats). */
+  private readonly exasperated: boolean;
   private readonly sentenceFrames: Set<FrameName>[];
   /** Per sentence, each 'after' clause that holds a past time: what it tells is past. */
   private readonly pastAfterClauses: Span[][];
@@ -352,7 +354,9 @@ export class MessageEvidence {
     this.sentences = readMessage(message);
     this.aboutChildrenInGeneral = isAboutChildrenInGeneral(this.sentences);
     this.toldAsTheWritersPast = writerTellsOwnPast(this.sentences);
-    this.idiomSpans = this.sentences.map((sentence) => [...idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)), ...exasperatedThreats(sentence)]);
+    const threats = this.sentences.map(exasperatedThreats);
+    this.exasperated = threats.some((spans) => spans.length > 0);
+    this.idiomSpans = this.sentences.map((sentence, index) => [...idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)), ...threats[index]!]);
     this.screenCalls = this.sentences.map((sentence) => screenCallStart(sentence));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
     this.framesAcrossSentences();
@@ -417,7 +421,7 @@ export class MessageEvidence {
    * a crisis in it is the idiom's words (round 27).
    */
   onlyExasperated(): boolean {
-    return this.sentences.some((sentence) => exasperatedThreats(sentence).length > 0) && !this.tellsACueNow();
+    return this.exasperated && !this.tellsACueNow();
   }
 
   /** Whether any cue of the rules is found with nothing discounting it (readingFeatures' 'now'). */
@@ -1201,7 +1205,11 @@ function namesYoungChild(sentence: Sentence): boolean {
   });
 }
 
-const PERSON_WORDS = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'he', 'she', 'him', 'her', 'his', 'hers', 'they', 'them', 'their', 'lo', 'dd', 'ds']);
+/** The writer, in their own words. */
+const WRITER_WORDS = ['i', 'we', 'me', 'us', 'my', 'our', 'mine'];
+/** A child named by a pronoun, or by a parents' forum's shorthand ('lo' little one, 'dd' dear daughter, 'ds' dear son). */
+const CHILD_PRONOUNS = new Set(['he', 'she', 'him', 'her', 'his', 'hers', 'lo', 'dd', 'ds']);
+const PERSON_WORDS = new Set([...WRITER_WORDS, ...CHILD_PRONOUNS, 'they', 'them', 'their']);
 const INDEFINITE = new Set(['a', 'an', 'any']);
 const PLURAL_CHILDREN = new Set(['children', 'kids', 'babies', 'toddlers', 'newborns', 'infants', 'teenagers', 'teens', 'youngsters']);
 
@@ -1316,7 +1324,10 @@ function tellsATimeNow(sentence: Sentence): boolean {
   return sentence.some((token, index) => NOW_WORDS.has(token.word) || (token.word === 'this' && ['morning', 'afternoon', 'evening'].includes(sentence[index + 1]?.word ?? '')));
 }
 
-/** Words that name a child as the one a question is about: 'he', 'she', 'him', a name, or 'my' or 'our' before a child word or an age. */
+/**
+ * Words that name a child as the one a question is about: 'he', 'she', 'him', a name, or 'my' or 'our' before a
+ * child word or an age. Not 'her', 'his' or 'hers' (CHILD_PRONOUNS has them), which may tell what is the child's.
+ */
 const NAMED_CHILD_PRONOUNS = new Set(['he', 'she', 'him', 'lo', 'dd', 'ds']);
 /**
  * Whether an 'or' after 'is it' joins two things a child named before it does ("is it normal for my son
@@ -1337,6 +1348,8 @@ function joinsWhatANamedChildDoes(sentence: Sentence, from: number, or: number):
 
 /** Times that date a story when they follow its noun ("in the drama last night"). */
 const STORY_TIMES = new Set(['tonight', 'today', 'yesterday', 'earlier', 'night', 'morning', 'evening', 'afternoon', 'week', 'weekend']);
+/** What a parent calls a story, a screen's or a book's, when they say that is all it is (CALLED_ON_SCREEN, CALLED_A_STORY). */
+const STORY_NOUNS = 'story|film|movie|cartoon|book|show|programme';
 /**
  * A show on screen called so, after what it showed, in the same sentence: "... or is that just TV?",
  * "is it only a programme?". Only screens and stories: "is it just a nightmare?" may follow a real
@@ -1344,7 +1357,7 @@ const STORY_TIMES = new Set(['tonight', 'today', 'yesterday', 'earlier', 'night'
  */
 const CALLED_ON_SCREEN = [
   parsePhrase('just|only|merely +tv|telly|television'),
-  parsePhrase('just|only|merely +a|an|the +story|film|movie|cartoon|book|show|programme|program|soap|drama|episode|tv'),
+  parsePhrase(`just|only|merely +a|an|the +${STORY_NOUNS}|program|soap|drama|episode|tv`),
 ];
 function screenCallStart(sentence: Sentence): number | undefined {
   const starts = CALLED_ON_SCREEN.flatMap((phrase) => findPhrase(sentence, phrase))
@@ -1399,7 +1412,7 @@ function namesAShow(rest: Sentence): boolean {
 
 const HOW_TO_TELL = parsePhrase('how +can|do|would|could|will|should +you|i|we|one|parents|teachers +tell|know|spot|recognise|recognize|notice|see +if|whether|when');
 const CHILDREN_NAMED_INDEFINITELY = new Set([...CHILD_WORDS, 'teen', 'teenager', 'preteen', 'tween', 'youngster', 'pupil', 'student']);
-const WRITER_OR_A_CHILD_NAMED = new Set(['i', 'we', 'me', 'us', 'my', 'our', 'mine', 'he', 'she', 'him', 'her', 'his', 'hers', 'lo', 'dd', 'ds']);
+const WRITER_OR_A_CHILD_NAMED = new Set([...WRITER_WORDS, ...CHILD_PRONOUNS]);
 /** "How can you tell if a teenager is self-harming?": how to recognise something in a child in general, naming no one. */
 function asksHowToTellInGeneral(sentence: Sentence): boolean {
   return findPhrase(sentence, HOW_TO_TELL).some((span) => {
@@ -1412,8 +1425,6 @@ function asksHowToTellInGeneral(sentence: Sentence): boolean {
   });
 }
 
-/** The writer may make the list ("our poster"); a child named makes the signs theirs. */
-const A_CHILD_NAMED = new Set(['he', 'she', 'him', 'her', 'his', 'hers', 'lo', 'dd', 'ds']);
 /**
  * "At what age are ...", "from what age can ...", "how old should ...": a question of the age something
  * is fit for, asked in a sentence of its own that ends in a question mark with no clause told beside it
@@ -1429,14 +1440,17 @@ function asksFromWhatAge(sentence: Sentence): boolean {
 
 const LIST_OF_SIGNS = parsePhrase('this|the|our|my|a +list|leaflet|poster|handout|checklist|flyer|factsheet|sheet');
 const LISTS_THE_SIGNS = parsePhrase('list|lists|listing +the|these|its +signs|symptoms');
-/** A list, poster or leaflet of signs named in a sentence that names no child and no one ("does this list look right: ..."). */
+/**
+ * A list, poster or leaflet of signs named in a sentence that names no child and no one ("does this list look right: ...").
+ * The writer may make the list ("our poster"); a child named makes the signs theirs.
+ */
 function namesAListOfSigns(sentence: Sentence): boolean {
   if (findPhrase(sentence, LIST_OF_SIGNS).length === 0 && findPhrase(sentence, LISTS_THE_SIGNS).length === 0) return false;
-  return !sentence.some((token) => (A_CHILD_NAMED.has(token.word) || CHILD_WORDS.has(token.word) || token.pos === 'PROPN'));
+  return !sentence.some((token) => (CHILD_PRONOUNS.has(token.word) || CHILD_WORDS.has(token.word) || token.pos === 'PROPN'));
 }
 
 /** What was told, called a story afterwards: "it's only a story", "it was just a film", "just a dream". */
-const CALLED_A_STORY = parsePhrase('just|only|merely +a|an +story|film|movie|cartoon|book|show|programme|fairytale|tale|dream|nightmare|game');
+const CALLED_A_STORY = parsePhrase(`just|only|merely +a|an +${STORY_NOUNS}|fairytale|tale|dream|nightmare|game`);
 /** A talk about what was just told: "talk to her about it". */
 const ABOUT_IT = parsePhrase('about +it|this|that|them');
 const YOUTH = parsePhrase('as kid|child|teen|teenager|boy|girl|youngster');
