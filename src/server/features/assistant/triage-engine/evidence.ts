@@ -344,6 +344,8 @@ export class MessageEvidence {
   private readonly screenCalls: (number | undefined)[];
   /** Whether the message speaks only of children in general ("a newborn", "toddlers"), naming no one. */
   private readonly aboutChildrenInGeneral: boolean;
+  /** Per sentence, whether it is about children in general, read with the rest of the message (sentenceAsksOfChildrenInGeneral). */
+  private readonly sentencesAboutChildrenInGeneral: boolean[];
   /** Whether the message shows its writer as an adult telling their own past, in no young person's voice (round 22). */
   private readonly toldAsTheWritersPast: boolean;
   private readonly cache = new Map<Cue, Finding[]>();
@@ -358,6 +360,7 @@ export class MessageEvidence {
     this.exasperated = threats.some((spans) => spans.length > 0);
     this.idiomSpans = this.sentences.map((sentence, index) => [...idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)), ...threats[index]!]);
     this.screenCalls = this.sentences.map((sentence) => screenCallStart(sentence));
+    this.sentencesAboutChildrenInGeneral = this.sentences.map((_, index) => sentenceAsksOfChildrenInGeneral(this.sentences, index));
     this.sentenceFrames = this.sentences.map((_, index) => this.framesOf(index));
     this.framesAcrossSentences();
     this.pastAfterClauses = this.sentences.map((sentence) => pastAfterClauses(sentence));
@@ -956,7 +959,7 @@ export class MessageEvidence {
     if (nowWell.length > 0 && !worse && !this.contrastTells(index, nowWell)) present.add('resolved');
     // "Why do kids' knees bleed so much? Mine's fine": a question about children in general, in
     // its own sentence, whoever the rest of the message names.
-    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || this.asksOfChildrenInGeneral(index);
+    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || this.sentencesAboutChildrenInGeneral[index]!;
     const describes = asksWhatTheyLookLike(sentence) && !present.has('present') && !present.has('suddenChange') && !this.holdsAny(index, DESCRIBED_SIGNS, 0, sentence.length);
     // "For a baby who is not breathing, do you do 30 compressions or 15?": a question about children in
     // general may open with the case it asks about (round 22), its question word after the comma.
@@ -964,7 +967,7 @@ export class MessageEvidence {
     if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || describes || (aboutChildrenInGeneral && asked)) present.add('hypothetical');
     // "What support is there for parents whose children self-harm?": a question about children in
     // general, naming no one in it, asks about a subject, as a talk or a book about it does.
-    if (this.asksOfChildrenInGeneral(index) && isQuestion(sentence)) present.add('topic');
+    if (this.sentencesAboutChildrenInGeneral[index]! && isQuestion(sentence)) present.add('topic');
     // "How can you tell if a teenager is self-harming?": how to recognise a sign in a child in general
     // asks about the sign, not an event, even for the rules that read a 'what if' as told (round 27).
     if (asksHowToTellInGeneral(sentence)) present.add('topic');
@@ -984,23 +987,6 @@ export class MessageEvidence {
   private feverInAYoungBaby(index: number): boolean {
     const inSentence = (cue: Cue) => this.find(cue).some((finding) => finding.sentence === index);
     return this.find('youngBaby').length > 0 && (inSentence('feverReading') || inSentence('feelsHot') || inSentence('fever'));
-  }
-
-  /**
-   * Whether a sentence, read alone, is about children in general ("is it normal for a kid to ...").
-   * A question of what is normal so asked is not, when another sentence of the message, told and not
-   * asked, names a child ('he', 'she', a name, 'my son') with its age or a time of now ("he's 4", "it was
-   * 2 hours ago"): the parent asks what is normal for this child, and the signs in the question are this
-   * child's now (round 29: a boy of 4 drooling and unable to swallow after a coin, asked about as "a kid",
-   * then "he's 4"). A statement naming the child with neither ("the health visitor watched him and called
-   * it periodic breathing") may tell what someone made of it, and leaves the question general. Other questions about
-   * children in general ("why do kids' knees bleed so much? Mine's fine") stay general.
-   */
-  private asksOfChildrenInGeneral(index: number): boolean {
-    const sentence = this.sentences[index]!;
-    if (!isAboutChildrenInGeneral([sentence])) return false;
-    if (!asksWhatIsNormal(sentence)) return true;
-    return !this.sentences.some((other, at) => at !== index && !isQuestion(other) && namesAChild(other) && (tellsAnAge(other) || tellsATimeNow(other)));
   }
 
   /**
@@ -1035,7 +1021,7 @@ export class MessageEvidence {
     if (spans.length === 0) return undefined;
     const bareIf = (span: Span) => span.start === span.end && sentence[span.start]!.word === 'if' && !['what', 'even', 'as', 'only'].includes(sentence[span.start - 1]?.word ?? '');
     if (!spans.every(bareIf)) return undefined;
-    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || this.asksOfChildrenInGeneral(index);
+    const aboutChildrenInGeneral = this.aboutChildrenInGeneral || this.sentencesAboutChildrenInGeneral[index]!;
     if (isDefinitionQuestion(sentence) || isAlternativeQuestion(sentence) || isGeneralQuestion(sentence) || asksWhatTheyLookLike(sentence) || (aboutChildrenInGeneral && isQuestion(sentence))) return undefined;
     return Math.min(...spans.map((span) => clauseAround(sentence, span.start).start));
   }
@@ -1290,6 +1276,23 @@ function isAlternativeQuestion(sentence: Sentence): boolean {
   );
 }
 
+/**
+ * Whether a sentence is about children in general ("is it normal for a kid to ..."), as the sentence
+ * says it and the rest of the message leaves it. A question of what is normal so asked is not, when another sentence of the message, told and not
+ * asked, names a child ('he', 'she', a name, 'my son') with its age or a time of now ("he's 4", "it was
+ * 2 hours ago"): the parent asks what is normal for this child, and the signs in the question are this
+ * child's now (round 29: a boy of 4 drooling and unable to swallow after a coin, asked about as "a kid",
+ * then "he's 4"). A statement naming the child with neither ("the health visitor watched him and called
+ * it periodic breathing") may tell what someone made of it, and leaves the question general. Other questions about
+ * children in general ("why do kids' knees bleed so much? Mine's fine") stay general.
+ */
+function sentenceAsksOfChildrenInGeneral(sentences: Sentence[], index: number): boolean {
+  const sentence = sentences[index]!;
+  if (!isAboutChildrenInGeneral([sentence])) return false;
+  if (!asksWhatIsNormal(sentence)) return true;
+  return !sentences.some((other, at) => at !== index && !isQuestion(other) && namesAChild(other) && (tellsAnAge(other) || tellsATimeNow(other)));
+}
+
 /** "Is it normal for a kid to ...", "is this normal in toddlers?": a question of what is normal. */
 function asksWhatIsNormal(sentence: Sentence): boolean {
   return isQuestion(sentence) && sentence.some((token) => token.word === 'normal' || token.word === 'usual');
@@ -1297,6 +1300,8 @@ function asksWhatIsNormal(sentence: Sentence): boolean {
 
 /** Units of a child's age ("he is 3", "7 months", "a 4 yo"). */
 const CHILD_AGE_UNITS = new Set(['year', 'month', 'week', 'day', 'yo', 'yr', 'yrs', 'mo', 'mth', 'wk']);
+/** Whether a unit of age follows the word at `index` ("7 [months]", "4 [yo]"). */
+const ageUnitFollows = (sentence: Sentence, index: number) => CHILD_AGE_UNITS.has(sentence[index + 1]?.lemma ?? '') || CHILD_AGE_UNITS.has(sentence[index + 1]?.word ?? '');
 /**
  * Whether a sentence names one child: 'he', 'she', 'him', 'her', a name, 'my' or 'our' before a child
  * word, or an age (a number before a unit of age, or 'he is' / 'she's' and a number).
@@ -1305,7 +1310,7 @@ function namesAChild(sentence: Sentence): boolean {
   return sentence.some((token, index) => {
     if (NAMED_CHILD_PRONOUNS.has(token.word) || token.word === 'her' || token.pos === 'PROPN') return true;
     if (['my', 'our'].includes(token.word) && sentence.slice(index + 1, index + 4).some((later) => CHILD_WORDS.has(later.word))) return true;
-    return token.pos === 'NUM' && (CHILD_AGE_UNITS.has(sentence[index + 1]?.lemma ?? '') || CHILD_AGE_UNITS.has(sentence[index + 1]?.word ?? ''));
+    return token.pos === 'NUM' && ageUnitFollows(sentence, index);
   });
 }
 
@@ -1313,7 +1318,7 @@ function namesAChild(sentence: Sentence): boolean {
 function tellsAnAge(sentence: Sentence): boolean {
   return sentence.some((token, index) => {
     if (token.pos !== 'NUM') return false;
-    if (CHILD_AGE_UNITS.has(sentence[index + 1]?.lemma ?? '') || CHILD_AGE_UNITS.has(sentence[index + 1]?.word ?? '')) return true;
+    if (ageUnitFollows(sentence, index)) return true;
     return sentence[index - 1]?.lemma === 'be' && ['he', 'she', 'they'].includes(sentence[index - 2]?.word ?? '');
   });
 }
