@@ -65,8 +65,8 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * 28. held-out-30/ (113f528) was written blind during round 27, registered once round 28's method
  * was frozen (1ce3fa2), run once, and became tuning-31 for round 29. held-out-31/ (3d0df1f) was
  * written blind during round 28, registered once round 29's method was frozen (85f7f3f), run once,
- * and became tuning-32 for round 30. held-out-32/ (405b505) was written blind during round 29 and
- * registered once round 30's method was frozen (29a47f8), for its one run.
+ * and became tuning-32 for round 30. held-out-32/ (405b505) was written blind during round 29,
+ * registered once round 30's method was frozen (29a47f8), run once, and became tuning-33 for round 31.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -103,7 +103,7 @@ export const EVALUATION_SETS = {
   'tuning-30': { urgent: 'held-out-29/urgent', ordinary: 'held-out-29/ordinary', questions: 'held-out-29/questions' },
   'tuning-31': { urgent: 'held-out-30/urgent', ordinary: 'held-out-30/ordinary', questions: 'held-out-30/questions' },
   'tuning-32': { urgent: 'held-out-31/urgent', ordinary: 'held-out-31/ordinary', questions: 'held-out-31/questions' },
-  'held-out': { urgent: 'held-out-32/urgent', ordinary: 'held-out-32/ordinary', questions: 'held-out-32/questions' },
+  'tuning-33': { urgent: 'held-out-32/urgent', ordinary: 'held-out-32/ordinary', questions: 'held-out-32/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
