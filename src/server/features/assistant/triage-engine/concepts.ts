@@ -414,6 +414,9 @@ const raw = {
   fall: [
     'fell|fall|falls|fallen|falling|roll*|tumbl*|toppl*|slip*|dropped off|from|down|out|through|onto',
     'drop*|dropped @victim',
+    // A descent told by how many stairs it took ("went down about six stairs", "came down a whole flight"): a fall,
+    // since a walk down them is not counted (round 31: a toddler who "went down six stairs" was no fall).
+    'went|gone|go|goes|going|came|come|comes|coming|slid|slide|slides|bumped|bounced|bounce|bounces down @count|whole stairs|steps|staircase|flight',
     // Coming off a thing ridden or bounced on is a fall (round 23: "came off his bike" was none).
     'came|come|comes|coming|flew|fly|thrown|bucked off|of bike|bicycle|scooter|horse|pony|skateboard|board|trampoline|swing|motorbike|quad|ebike|hoverboard|skates|rollerblades',
   ],

@@ -47,6 +47,12 @@ export interface EvidenceRule {
    * "feels dizzy", was answered as a head injury, where pressing on the wound comes first).
    */
   bleedExplains?: Cue[];
+  /**
+   * Signs that may come hours after the event (a head injury's vomiting or drowsiness): told in a later
+   * sentence, they join an event told anywhere before them, and an outcome between that only tells how the
+   * child seemed ("seemed totally fine") is no outcome once they come (round 31).
+   */
+  signsComeLate?: Cue[];
 }
 
 interface Finding extends Span {
@@ -372,7 +378,38 @@ export class MessageEvidence {
 
   /** Whether any list of cues in `rule` holds within one window of the message. */
   holds(rule: EvidenceRule): boolean {
-    return this.windows.some((window) => rule.evidence.some((cues) => this.holdsIn(rule, cues, window)));
+    return this.windows.some((window) => rule.evidence.some((cues) => this.holdsIn(rule, cues, window))) || this.holdsAcrossTheStory(rule);
+  }
+
+  /**
+   * Whether the rule holds from the start of the message to a later sentence that tells one of its late signs:
+   * "went down six stairs this morning, seemed fine, ate breakfast. Since 11 she's vomited three times" joins the
+   * fall to the vomiting however many sentences lie between. Each finding still counts only as it is told (a
+   * fall last year stays past).
+   */
+  private holdsAcrossTheStory(rule: EvidenceRule): boolean {
+    const late = rule.signsComeLate;
+    if (!late) return false;
+    return this.sentences.some((_, index) => {
+      if (index < 2 || !late.some((cue) => this.live(rule, cue, [index]).length > 0)) return false;
+      const story = this.sentences.slice(0, index + 1).map((__, at) => at);
+      return rule.evidence.some((cues) => this.holdsIn(rule, cues, story));
+    });
+  }
+
+  /**
+   * Whether a finding's sentence is resolved only by how the child seemed (onlySeemsWell), and a later sentence
+   * in the window tells one of the rule's late signs with nothing but a setting discounting it: the seeming-well
+   * time before the signs came is part of the story, not its end.
+   */
+  private seemedWellBeforeLateSigns(rule: EvidenceRule, finding: Finding, window: number[]): boolean {
+    const late = rule.signsComeLate;
+    if (!late) return false;
+    const sentence = this.sentences[finding.sentence]!;
+    const spans = this.frameSpans('resolved', finding.sentence);
+    if (spans.length === 0 || !spans.every((span) => onlySeemsWell(sentence, span))) return false;
+    const toldNow = (cue: Cue, sign: Finding) => this.discountsOf(cue, sign).every((discount) => discount === 'benign');
+    return late.some((cue) => this.find(cue).some((sign) => sign.sentence > finding.sentence && window.includes(sign.sentence) && toldNow(cue, sign)));
   }
 
   /**
@@ -616,7 +653,8 @@ export class MessageEvidence {
     // A lesson was part of the hypothetical frame: rules that do not heed it (thoughts of self-harm) read on.
     if (rule.heeds.includes('hypothetical') && this.taught(finding)) return false;
     // A threat is told as a condition by nature ("if I leave he'll hurt them"): no supposition makes it talk.
-    if (rule.heeds.some((frame) => !(frame === 'hypothetical' && cue === 'adultThreat') && this.framed(frame, finding, window))) return false;
+    const framedHere = (frame: Heed) => this.framed(frame, finding, window) && !(frame === 'resolved' && this.seemedWellBeforeLateSigns(rule, finding, window));
+    if (rule.heeds.some((frame) => !(frame === 'hypothetical' && cue === 'adultThreat') && framedHere(frame))) return false;
     if (rule.excludes?.some((excluded) => this.find(excluded).some((other) => sameWords(other, finding)))) return false;
     if (rule.bleedExplains?.includes(cue) && BLOOD_LOSS_SIGNS.has(sentence[finding.start]!.word) && this.tellsABleedAwayFromTheHead()) return false;
     // A harm another adult says they will do is their threat (adultThreat), not the parent's own thought.

@@ -277,6 +277,8 @@ export const rules: TriageRule[] = [
     ],
     // A fall with a limb cut deep and pumping, and the child dizzy: the bleed is the emergency (round 24).
     bleedExplains: ['headWarning'],
+    // Vomiting and drowsiness can begin hours after the knock, the child seeming well meanwhile (round 31).
+    signsComeLate: ['headWarning'],
     steps: [
       'Keep them still and calm, and stay with them.',
       'If they are drowsy but breathing, lie them on their side; do not leave them alone.',
