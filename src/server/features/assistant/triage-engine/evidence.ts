@@ -886,6 +886,8 @@ export class MessageEvidence {
     if (cue === 'underWater') return spans.filter((span) => !(WATER_WORDS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.pos === 'NOUN'));
     // "I noticed before giving any": a medicine caught before it was given was not given (round 23).
     if (cue === 'given') return spans.filter((span) => !caughtBeforeGiving(sentence, span.start));
+    // "Toddler got the blind cord round his neck": a cord round a young child's neck is an accident that stops the breath (round 31).
+    if (cue === 'selfHarm') return spans.filter((span) => !roundAYoungChildsNeck(sentence, span));
     return spans;
   }
 
@@ -1227,6 +1229,26 @@ function namesYoungChild(sentence: Sentence): boolean {
     if (count === undefined) return false;
     return ['day', 'week', 'month'].includes(unit) || (unit === 'year' && count < YOUNG_AGE_YEARS);
   });
+}
+
+/** A child's age or word that tells them older than a young child: 'teen', '15 year old'. */
+function namesOlderChild(sentence: Sentence): boolean {
+  return sentence.some((token, index) => {
+    if (['teen', 'teens', 'teenager', 'teenage', 'teenaged', 'adolescent'].includes(token.word)) return true;
+    const count = numberValue(token.word);
+    return count !== undefined && count >= YOUNG_AGE_YEARS && sentence[index + 1]?.lemma === 'year';
+  });
+}
+
+/**
+ * Whether a self-harm phrase ending in 'neck' (a cord, a rope, a string round it) is round the neck of a baby or a
+ * toddler: the neck is his, her or theirs, the sentence before it names a young child (namesYoungChild) and no
+ * older one. Under 5, a cord round the neck is an accident, the breath cut off, not a wish to die (round 31);
+ * round the parent's own neck ('my neck') or a teenager's, it stays self-harm.
+ */
+function roundAYoungChildsNeck(sentence: Sentence, span: Span): boolean {
+  if (sentence[span.end]!.word !== 'neck' || !['his', 'her', 'their'].includes(sentence[span.end - 1]?.word ?? '')) return false;
+  return namesYoungChild(sentence.slice(0, span.start)) && !namesOlderChild(sentence);
 }
 
 /** The writer, in their own words. */
