@@ -1326,3 +1326,25 @@ describe('safety triage, round 31 a cord round a young child\'s neck', () => {
     expect(triage(message)).toMatchObject({ level: 'crisis', category: 'self-harm' });
   });
 });
+
+// Round 31, 'he' or 'she' in a threat refers back to the last single person the message named, in an earlier
+// sentence too: round 30's blind run answered a husband, named two sentences before, who locked himself in with
+// the children and said he would hurt them, with the self-harm steps. Written before their first run; a son who
+// says he will hurt himself stays self-harm.
+const round31ThreatByAnAdultNamedBefore = [
+  'My partner has been drinking since lunch. Now he says he will hurt the kids if I leave the house.',
+  'Our nanny was let go today and she was furious. This evening she rang and said she would hurt the baby.',
+];
+const round31ThreatOfTheChildThemselves = [
+  'My husband is away this week. My son is 14 and he said tonight he wants to hurt himself.',
+];
+
+describe('safety triage, round 31 a threat by an adult named in an earlier sentence', () => {
+  it.each(round31ThreatByAnAdultNamedBefore)('answers another adult\'s threat to the children as abuse: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'crisis', category: 'abuse' });
+  });
+
+  it.each(round31ThreatOfTheChildThemselves)('keeps a child\'s own threat to themselves as self-harm: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'crisis', category: 'self-harm' });
+  });
+});

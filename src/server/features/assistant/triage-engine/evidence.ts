@@ -758,14 +758,25 @@ export class MessageEvidence {
    * person before it is an adult, or 'he' or 'she' in a sentence that names an adult before it, and
    * not the parent ('I', 'we'). "My son said he might hurt the baby" names no adult, and stays as it was.
    */
-  private threatOfAnotherAdult(sentence: Sentence, finding: Span): boolean {
+  private threatOfAnotherAdult(sentence: Sentence, finding: Finding): boolean {
     for (let index = finding.start - 1; index >= 0; index--) {
       const word = sentence[index]!.word;
       if (word === 'i' || word === 'we') return false;
       if (ADULT_WORDS.has(word)) return true;
-      if (word === 'he' || word === 'she') return sentence.slice(0, index).some((token) => ADULT_WORDS.has(token.word));
+      if (word === 'he' || word === 'she') return sentence.slice(0, index).some((token) => ADULT_WORDS.has(token.word)) || this.lastPersonBeforeIsAdult(finding.sentence);
     }
     return false;
+  }
+
+  /**
+   * Whether the last single person the sentences before this one name is an adult: 'he' or 'she' opening a
+   * sentence refers back to them ("My husband has been getting angrier ... Tonight he said he'll hurt them";
+   * round 31). Plural children ('the children') and object pronouns are no single person named.
+   */
+  private lastPersonBeforeIsAdult(sentenceIndex: number): boolean {
+    const before = this.sentences.slice(0, sentenceIndex).flat().reverse();
+    const named = before.find((token) => token.pos === 'NOUN' && (ADULT_WORDS.has(token.word) || (CHILD_WORDS.has(token.word) && !PLURAL_CHILDREN.has(token.word))));
+    return named !== undefined && ADULT_WORDS.has(named.word);
   }
 
   /**
