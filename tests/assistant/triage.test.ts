@@ -1348,3 +1348,36 @@ describe('safety triage, round 31 a threat by an adult named in an earlier sente
     expect(triage(message)).toMatchObject({ level: 'crisis', category: 'self-harm' });
   });
 });
+
+// Round 31, water a limb is held under is a burn being cooled, not a child going under, and going head first into
+// water is going under, not a knock: round 30's blind run answered a bath scald cooled under running water with the
+// drowning steps, and a toddler head first into a bucket of water, drowsy, with a head injury's. Written before
+// their first run; a head or a face under water stays drowning, and a limb cooled after a small burn stays ordinary.
+const round31ScaldCooledUnderWater = [
+  'The bath was too hot when I put my 1 year old in. Her feet are bright red and blistering. I have got her feet under cold running water now.',
+  'she put her hand in the washing up bowl of boiling water, the skin is peeling and blistered, I am holding her hand under running water',
+];
+const round31HeadFirstIntoWater = [
+  'my 2 year old fell head first into the paddling pool and now she is coughing and very sleepy',
+  'toddler went face first into the water butt in the garden, he is breathing funny and floppy',
+];
+const round31LimbUnderWaterOrdinary = [
+  'she touched the radiator for a second, tiny red mark, I ran her finger under cold water and she is fine, anything else to do?',
+];
+const round31HeadUnderWater = [
+  'found my baby with her face under the bath water, she is coughing and not breathing properly',
+];
+
+describe('safety triage, round 31 a limb under water, a head first into it', () => {
+  it.each(round31ScaldCooledUnderWater)('answers a scald being cooled under water as a burn: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'burns' });
+  });
+
+  it.each([...round31HeadFirstIntoWater, ...round31HeadUnderWater])('answers going head first, or a face, under water as drowning: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'drowning' });
+  });
+
+  it.each(round31LimbUnderWaterOrdinary)('leaves a small burn cooled under the tap alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

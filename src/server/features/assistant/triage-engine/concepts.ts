@@ -492,6 +492,8 @@ const raw = {
     'underwater|submerged|sank|sunk|sinking',
     'head|face|@kid|he|she|they under',
     'face down',
+    // Going in head or face first is going under (round 31: "went head first into the bucket of mop water" was read as a knock).
+    'head|face +first in|into|under',
     'fell|fall|fallen|slip*|tipp*|tumbl*|toppl* in|into|under',
     // Frozen water gives way under a child: 'broke through the ice'.
     'fell|fall|fallen|went|gone|broke|break|crash*|slip* through ice|surface',

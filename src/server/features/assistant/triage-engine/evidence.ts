@@ -894,7 +894,8 @@ export class MessageEvidence {
     // "Out in hot weather", "a hot day in the car": the heat of the surroundings, not the child's (round 24).
     if (cue === 'feelsHot') return spans.filter((span) => !SURROUNDINGS.has(sentence[span.end + 1]?.word ?? ''));
     // "Swallowed a water bead": a water word that qualifies the noun after it names a thing, not water (round 23).
-    if (cue === 'underWater') return spans.filter((span) => !(WATER_WORDS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.pos === 'NOUN'));
+    // "Her legs under cool running water": a limb held under water is a burn being cooled, not a child going under (round 31).
+    if (cue === 'underWater') return spans.filter((span) => !(WATER_WORDS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.pos === 'NOUN') && !namesALimb(sentence, span));
     // "I noticed before giving any": a medicine caught before it was given was not given (round 23).
     if (cue === 'given') return spans.filter((span) => !caughtBeforeGiving(sentence, span.start));
     // "Toddler got the blind cord round his neck": a cord round a young child's neck is an accident that stops the breath (round 31).
@@ -1240,6 +1241,14 @@ function namesYoungChild(sentence: Sentence): boolean {
     if (count === undefined) return false;
     return ['day', 'week', 'month'].includes(unit) || (unit === 'year' && count < YOUNG_AGE_YEARS);
   });
+}
+
+/** Limbs, which are held under water to cool a burn; a head or a face under water is going under. */
+const LIMBS = new Set(['hand', 'hands', 'arm', 'arms', 'leg', 'legs', 'foot', 'feet', 'finger', 'fingers', 'toe', 'toes', 'knee', 'knees', 'wrist', 'wrists', 'thumb', 'elbow', 'palm']);
+
+/** Whether a span names a limb among its words ("her legs under"). */
+function namesALimb(sentence: Sentence, span: Span): boolean {
+  return sentence.slice(span.start, span.end + 1).some((token) => LIMBS.has(token.word));
 }
 
 /** A child's age or word that tells them older than a young child: 'teen', '15 year old'. */
