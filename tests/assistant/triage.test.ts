@@ -1381,3 +1381,29 @@ describe('safety triage, round 31 a limb under water, a head first into it', () 
     expectNoAlarm(message);
   });
 });
+
+// Round 32, a child pulled from water, named with their age or taken 'from' it, is a child who went under: round 31's
+// blind run answered a 4-year-old pulled out of a pool, breathing again after rescue breaths, with the 'not breathing'
+// steps, and tuning-33 one pulled 'from' a pool; the drowning steps send a rescued child to hospital. Written before
+// their first run; a child taken from a swimming club or a pool party names no water they were in.
+const round32RescuedFromWater = [
+  'We pulled our 3 yr old from the pond, she had stopped breathing, she is breathing again after my partner did rescue breaths',
+  'dragged dd from the paddling pool, she is 2, not breathing',
+  'Pulled my 5 year old out of the lake, he was not breathing, a lifeguard did breaths and he is crying now. Is he ok now?',
+  'my neighbour fished our 18 month old out of the garden pond, she is coughing and grey',
+];
+const round32TakenFromNoWater = [
+  'Dragged my 6 year old out of the pool after 3 hours, she was exhausted but happy, any tips for sleep after swimming?',
+  'We pulled our son from the pool party early as he was overtired, how do I handle the meltdowns after parties?',
+];
+
+describe('safety triage, round 32 a child pulled from water', () => {
+  it.each(round32RescuedFromWater)('answers a child pulled from water as drowning: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'drowning' });
+  });
+
+  it.each(round32TakenFromNoWater)('leaves a child taken from a pool with no harm alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});
+

@@ -499,6 +499,8 @@ const raw = {
     'fell|fall|fallen|went|gone|broke|break|crash*|slip* through ice|surface',
     'tipp*|toppl* over',
     'pull*|drag*|fish* out',
+    // A child pulled out of or from water, named with their age ("my 5 year old") or taken 'from' it (round 32).
+    'pull*|drag*|fish*|haul*|rescu* @kid out|from',
     'got|get|lifted @kid out',
     'swallow*|inhal*|breath* water',
     'went|gone|goes|go|been|was|slipped|pulled|dragged|sucked|swept|knocked|pushed|dunked under',

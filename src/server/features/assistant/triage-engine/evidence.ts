@@ -895,7 +895,8 @@ export class MessageEvidence {
     if (cue === 'feelsHot') return spans.filter((span) => !SURROUNDINGS.has(sentence[span.end + 1]?.word ?? ''));
     // "Swallowed a water bead": a water word that qualifies the noun after it names a thing, not water (round 23).
     // "Her legs under cool running water": a limb held under water is a burn being cooled, not a child going under (round 31).
-    if (cue === 'underWater') return spans.filter((span) => !(WATER_WORDS.has(sentence[span.end]!.word) && sentence[span.end + 1]?.pos === 'NOUN') && !namesALimb(sentence, span));
+    // "Pulled him from the pool party": taken out of a thing a water word only qualifies, not out of water (round 32).
+    if (cue === 'underWater') return spans.filter((span) => !namesAThingNotWater(sentence, span.end) && !takenOutOfAThingNotWater(sentence, span) && !namesALimb(sentence, span));
     // "I noticed before giving any": a medicine caught before it was given was not given (round 23).
     if (cue === 'given') return spans.filter((span) => !caughtBeforeGiving(sentence, span.start));
     // "Toddler got the blind cord round his neck": a cord round a young child's neck is an accident that stops the breath (round 31).
@@ -1241,6 +1242,21 @@ function namesYoungChild(sentence: Sentence): boolean {
     if (count === undefined) return false;
     return ['day', 'week', 'month'].includes(unit) || (unit === 'year' && count < YOUNG_AGE_YEARS);
   });
+}
+
+/** Whether the water word at `at` qualifies a noun that names no water ("a water bead", "the pool party"), unlike "the paddling pool". */
+function namesAThingNotWater(sentence: Sentence, at: number): boolean {
+  const word = sentence[at]?.word ?? '';
+  const next = sentence[at + 1];
+  return WATER_WORDS.has(word) && next?.pos === 'NOUN' && !WATER_WORDS.has(next.word);
+}
+
+/** Whether a span ending 'out' or 'from' takes the child out of a thing a water word only qualifies ("from the pool party"). */
+function takenOutOfAThingNotWater(sentence: Sentence, span: Span): boolean {
+  if (!['out', 'from'].includes(sentence[span.end]!.word)) return false;
+  let at = span.end + 1;
+  while (sentence[at] && (sentence[at]!.pos === 'ADP' || sentence[at]!.pos === 'DET' || sentence[at]!.pos === 'PRON')) at++;
+  return namesAThingNotWater(sentence, at);
 }
 
 /** Limbs, which are held under water to cool a burn; a head or a face under water is going under. */
