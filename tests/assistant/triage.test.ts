@@ -1407,3 +1407,33 @@ describe('safety triage, round 32 a child pulled from water', () => {
   });
 });
 
+// Round 32, a handful or a lot of tablets swallowed by a teenager is an overdose, the crisis line beside the
+// emergency: round 31's blind run answered a teenage daughter who swallowed a handful of her own antidepressants
+// with the medication-dose steps, no crisis line. Written before their first run; a teenager who takes vitamins
+// every day, and a toddler who swallowed a handful of tablets, are no crisis.
+const round32TeenOverdoses = [
+  'My 15 year old son has swallowed a load of his allergy tablets, he is very drowsy and slurring',
+  'teenage daughter took a handful of my ibuprofen after school, she is being sick, we have not argued or anything',
+  'My 14yo swallowed lots of her acne tablets about an hour ago and now her heart is pounding',
+];
+const round32NoTeenOverdose = [
+  'My 15 year old takes loads of vitamins every morning, is that too many for a teenager?',
+];
+const round32ToddlerTookMany = [
+  'my 2 year old swallowed a handful of my iron tablets, found him with the empty packet',
+];
+
+describe('safety triage, round 32 a teenager who swallowed many tablets', () => {
+  it.each(round32TeenOverdoses)('answers a teenager\'s overdose with the crisis line: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'crisis', category: 'self-harm' });
+  });
+
+  it.each(round32NoTeenOverdose)('leaves a teenager\'s daily vitamins alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+
+  it.each(round32ToddlerTookMany)('keeps a toddler\'s tablets an emergency without the crisis line: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency' });
+  });
+});
+

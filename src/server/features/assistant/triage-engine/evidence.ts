@@ -13,7 +13,7 @@ import { readMessage, type Sentence, type Token } from './reading';
  * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
  * temperature of 37.8°C or more (from numbers), an attempt to rouse a child that fails.
  */
-export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat' | 'overStatedDose' | 'adultViolence';
+export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat' | 'overStatedDose' | 'adultViolence' | 'teenTookMany';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
 export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'cleared' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
@@ -879,6 +879,7 @@ export class MessageEvidence {
     if (cue === 'householdFumes') return this.findHouseholdFumes(sentence);
     if (cue === 'tabletsCounted') return this.findTabletsCounted(sentence);
     if (cue === 'overStatedDose') return this.dosesOverStated(sentence);
+    if (cue === 'teenTookMany') return this.sentences.some((named) => namesOlderChild(named, TEEN_AGE_YEARS)) ? this.spansOf('tookMany', sentence).filter((span) => TOLD_AS_DONE.has(sentence[span.start]!.word)) : [];
     if (cue === 'adultViolence') return this.find('violence').filter((finding) => this.sentences[finding.sentence] === sentence && byAnAdult(sentence, finding));
     if (cue === 'adultThreat') return this.find('harmThoughts').filter((finding) => this.sentences[finding.sentence] === sentence && this.threatOfAnotherAdult(sentence, finding));
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
@@ -1232,6 +1233,10 @@ function inProgress(sentence: Sentence, finding: Span): boolean {
 const SPOKEN = new Set(['say', 'tell', 'text', 'write', 'message', 'post', 'talk', 'mention', 'scream', 'shout', 'cry', 'sob']);
 const YOUNG_CHILD_WORDS = new Set(['baby', 'babies', 'toddler', 'toddlers', 'infant', 'newborn', 'preschooler', 'tot']);
 const YOUNG_AGE_YEARS = 5;
+/** From this age a child is a teenager, who may take many tablets to harm themselves (round 32). */
+const TEEN_AGE_YEARS = 12;
+/** The taking verbs of an amount taken that tell it as done, not as a habit ("swallowed a handful", not "takes loads"). */
+const TOLD_AS_DONE = new Set(['took', 'taken', 'swallowed']);
 
 /** Whether a sentence names a child under 5: a baby or toddler, an age in days, weeks or months, or in years under 5. */
 function namesYoungChild(sentence: Sentence): boolean {
@@ -1268,11 +1273,11 @@ function namesALimb(sentence: Sentence, span: Span): boolean {
 }
 
 /** A child's age or word that tells them older than a young child: 'teen', '15 year old'. */
-function namesOlderChild(sentence: Sentence): boolean {
+function namesOlderChild(sentence: Sentence, fromYears = YOUNG_AGE_YEARS): boolean {
   return sentence.some((token, index) => {
     if (['teen', 'teens', 'teenager', 'teenage', 'teenaged', 'adolescent'].includes(token.word)) return true;
     const count = numberValue(token.word);
-    return count !== undefined && count >= YOUNG_AGE_YEARS && sentence[index + 1]?.lemma === 'year';
+    return count !== undefined && count >= fromYears && sentence[index + 1]?.lemma === 'year';
   });
 }
 

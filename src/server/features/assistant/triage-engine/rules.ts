@@ -59,6 +59,8 @@ export const rules: TriageRule[] = [
       ['manyTaken', 'distress'],
       // Many tablets taken after a quarrel or a loss, by anyone: taken on purpose.
       ['tookMany', 'conflict'],
+      // Many tablets swallowed by a teenager, whatever she says of it: an overdose, and the crisis line with the emergency (round 32).
+      ['teenTookMany'],
       // Blades kept hidden, with cuts on the child.
       ['hiddenBlades', 'hiddenCuts'],
       // Hurting oneself by any means, told as meant ("burnt herself on purpose"): self-harm, not an accident.
