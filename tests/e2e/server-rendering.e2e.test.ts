@@ -92,6 +92,36 @@ describe.skipIf(!inject('serverRendering'))('server-rendered pages', () => {
     }
   });
 
+  it('a tap made while the page is hydrating, on a slow phone, is not lost: it takes effect once hydrated', async () => {
+    const context = await openContext({ javaScriptEnabled: true, signedIn: true });
+    try {
+      const page = await context.newPage();
+      // A CPU this slow spreads the hydration, which React does in slices, over many tasks.
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto('/profile');
+      // As soon as hydration has begun, tap the tab while React has not yet reached it (no props on the node).
+      const tappedMidway = await page.evaluate(
+        (mark) =>
+          new Promise<boolean>((resolve) => {
+            const tap = () => {
+              if (performance.getEntriesByName(mark).length === 0) return void requestAnimationFrame(tap);
+              const tab = [...document.querySelectorAll('[role="tab"]')].find((node) => node.textContent?.trim() === 'My Children') as HTMLElement;
+              const reached = Object.keys(tab).some((key) => key.startsWith('__reactProps'));
+              tab.click();
+              resolve(!reached);
+            };
+            tap();
+          }),
+        HYDRATION_MARK,
+      );
+      expect(tappedMidway).toBe(true);
+      await page.getByRole('button', { name: 'Add Child' }).waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('tab', { name: 'My Children' }).getAttribute('aria-selected')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a question typed and sent with Enter before the page has hydrated is sent once hydrated', async () => {
     const context = await openContext({ javaScriptEnabled: true, signedIn: true });
     try {
