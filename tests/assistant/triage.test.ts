@@ -1437,25 +1437,3 @@ describe('safety triage, round 32 a teenager who swallowed many tablets', () => 
   });
 });
 
-// Round 32, a dose given a little early by mistake, in a day whose doses stay within the day's limit, is a question
-// for a pharmacist, not an emergency: round 31's blind run alarmed on a Calpol dose given half an hour early, "only
-// his third dose today". Written before their first run; the same early dose past the day's limit, or a wrong amount
-// given inside it, stays an emergency.
-const round32EarlyDoseWithinTheDay = [
-  'By mistake I gave her paracetamol at 3 hours instead of 4 hours. It is only her second dose today, is that ok?',
-  'I accidentally gave the ibuprofen 5 hours after the last one instead of 6, it is only the second dose today. Do I need to worry?',
-];
-const round32EarlyDoseOverTheDay = [
-  'I gave the calpol 2 hours after the last one instead of 4 by mistake and it is his sixth dose today, he is very sleepy',
-  'By mistake I gave 10ml instead of 5ml of calpol, it is only her second dose today',
-];
-
-describe('safety triage, round 32 a dose given early within the day\'s limit', () => {
-  it.each(round32EarlyDoseWithinTheDay)('does not alarm on a dose a little early within the day\'s limit: "%s"', (message) => {
-    expectNoAlarm(message);
-  });
-
-  it.each(round32EarlyDoseOverTheDay)('keeps a dose past the day\'s limit, or a wrong amount, an emergency: "%s"', (message) => {
-    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'medication-dose' });
-  });
-});

@@ -226,13 +226,9 @@ function isPleasantry(evidence: MessageEvidence): boolean {
  * it reads as urgent is the joke's words; or, since round 27, a threat to kill oneself over a song or
  * a show heard again, with no cue told now (onlyExasperated).
  */
-/** A dose a little early, the day's doses within its limit, with no danger sign now: a pharmacist's question, whatever the model's words (round 32). */
-function earlyDoseWithinTheDay(evidence: MessageEvidence): boolean {
-  return evidence.tellsAnEarlyDoseWithinTheDay() && dangerSignsNow(evidence).length === 0;
-}
 function modelAloneSetAside(evidence: MessageEvidence): boolean {
   let setAside = setAsideByReading.get(evidence);
-  if (setAside === undefined) setAsideByReading.set(evidence, (setAside = isPleasantry(evidence) || reassuredByCheck(evidence) || earlyDoseWithinTheDay(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS) || evidence.onlyExasperated()));
+  if (setAside === undefined) setAsideByReading.set(evidence, (setAside = isPleasantry(evidence) || reassuredByCheck(evidence) || evidence.laughsAboutAnAdult(DANGER_SIGNS) || evidence.onlyExasperated()));
   return setAside;
 }
 /** Kept with each reading, which may be judged under several policies when measuring. */
@@ -312,7 +308,7 @@ function firstRuleHeld(evidence: MessageEvidence): TriageRule | undefined {
  */
 function chooseRule(evidence: MessageEvidence, opinion: Opinion, thresholds: Thresholds): TriageRule | undefined {
   const held = firstRuleHeld(evidence);
-  if (held?.level === 'referral' && modelFindsUrgent(opinion, thresholds) && !earlyDoseWithinTheDay(evidence)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
+  if (held?.level === 'referral' && modelFindsUrgent(opinion, thresholds)) return rules.find((candidate) => candidate.category === opinion.category) ?? held;
   if (held) return ruleStands(held.level, opinion, thresholds) ? held : undefined;
   // The model alone does not outweigh a check told as passed, nor a laugh about an adult, with no danger sign now (modelAloneSetAside).
   if (!modelFindsUrgent(opinion, thresholds) || modelAloneSetAside(evidence)) return undefined;

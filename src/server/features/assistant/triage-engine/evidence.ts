@@ -445,11 +445,6 @@ export class MessageEvidence {
     return cues.filter((cue) => this.find(cue).some((finding) => counts(cue, finding)));
   }
 
-  /** Whether the message tells a dose given a little early in a day whose doses stay within the day's limit (round 32). */
-  tellsAnEarlyDoseWithinTheDay(): boolean {
-    return this.sentences.some(tellsAnEarlyDose) && this.sentences.some(countsDosesWithinTheDay);
-  }
-
   /**
    * Whether the rules' vocabulary finds anything at all in the message, a cue of the rules or a
    * shape they read (an age in weeks, a temperature), counted or discounted. A greeting or a
@@ -903,9 +898,6 @@ export class MessageEvidence {
     // "Her legs under cool running water": a limb held under water is a burn being cooled, not a child going under (round 31).
     // "Pulled him from the pool party": taken out of a thing a water word only qualifies, not out of water (round 32).
     if (cue === 'underWater') return spans.filter((span) => !namesAThingNotWater(sentence, span.end) && !takenOutOfAThingNotWater(sentence, span) && !namesALimb(sentence, span));
-    // "At 3.5 hours after the last dose instead of 4 ... only his third dose today": a dose given a little early, in a day whose
-    // doses stay within the day's limit, is a question for a pharmacist; an amount wrong, or the day's doses past it, stays an error (round 32).
-    if (cue === 'medicationError' && tellsAnEarlyDose(sentence) && this.sentences.some(countsDosesWithinTheDay)) return [];
     // "I noticed before giving any": a medicine caught before it was given was not given (round 23).
     if (cue === 'given') return spans.filter((span) => !caughtBeforeGiving(sentence, span.start));
     // "Toddler got the blind cord round his neck": a cord round a young child's neck is an accident that stops the breath (round 31).
@@ -1254,27 +1246,6 @@ function namesYoungChild(sentence: Sentence): boolean {
     const unit = sentence[index + 1]?.lemma ?? '';
     if (count === undefined) return false;
     return ['day', 'week', 'month'].includes(unit) || (unit === 'year' && count < YOUNG_AGE_YEARS);
-  });
-}
-
-/** The most doses of a children's medicine a day allows: ibuprofen's 3 (paracetamol allows 4), so a fourth dose of either still alarms. */
-const DOSES_A_DAY = 3;
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6 };
-const AMOUNT_UNITS = new Set(['ml', 'mls', 'mg', 'tablet', 'tablets', 'spoon', 'spoons', 'syringe', 'syringes', 'sachet', 'sachets']);
-
-/** Whether a sentence tells a dose given some hours after the last, earlier than it should be, and no amount. */
-function tellsAnEarlyDose(sentence: Sentence): boolean {
-  const interval = sentence.some((token) => token.lemma === 'hour' || token.word === 'hours' || token.word === 'hrs');
-  const early = sentence.some((token) => ['after', 'instead', 'early', 'earlier', 'soon'].includes(token.word));
-  return interval && early && !sentence.some((token) => AMOUNT_UNITS.has(token.word));
-}
-
-/** Whether a sentence counts the day's doses ("only his third dose today", "2 doses today") at no more than DOSES_A_DAY. */
-function countsDosesWithinTheDay(sentence: Sentence): boolean {
-  if (!sentence.some((token) => token.word === 'today')) return false;
-  return sentence.some((token, index) => {
-    const count = ORDINALS[token.word] ?? numberValue(token.word);
-    return count !== undefined && count <= DOSES_A_DAY && ['dose', 'doses'].includes(sentence[index + 1]?.word ?? '');
   });
 }
 
