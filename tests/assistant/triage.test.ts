@@ -1437,3 +1437,18 @@ describe('safety triage, round 32 a teenager who swallowed many tablets', () => 
   });
 });
 
+
+// Round 32, reviewed: a dose given early "within the day's limit" was briefly read as a pharmacist's question
+// (681500b, reverted in 5a6464e), which also silenced these, each an emergency: a whole bottle, a baby of
+// three weeks, a strength meant for older children. They failed on 681500b and pass without it.
+const round32EarlyDosesThatStayUrgent = [
+  'Gave the whole bottle of calpol an hour after the last dose, only her second dose today',
+  'I gave calpol 1 hour after the last dose, its his second dose today, he is 3 weeks old',
+  'I gave calpol 2 hours early, third dose today, but it was the 6+ one not the infant one, she is 8 months',
+];
+
+describe('safety triage, round 32 an early dose that is still an emergency', () => {
+  it.each(round32EarlyDosesThatStayUrgent)('answers it as an emergency: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'medication-dose' });
+  });
+});
