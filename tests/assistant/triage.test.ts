@@ -1452,3 +1452,36 @@ describe('safety triage, round 32 an early dose that is still an emergency', () 
     expect(triage(message)).toMatchObject({ level: 'emergency', category: 'medication-dose' });
   });
 });
+
+// Round 33: a teenager's or the writer's own cutting, bleeding heavily, is self-harm: the crisis line first, and the
+// pressure steps kept beside it. An accidental cut (on something, in a fall) stays severe bleeding.
+const round33SelfCutsBleeding = [
+  'Walked in on my 15yo slashing his forearm with a razor blade, there is blood everywhere and it wont stop',
+  'my 14 year old daughter has been cutting her thighs in her room and the bleeding is really heavy',
+  "I've cut my arm really deep on purpose and I can't stop the bleeding, the baby is in his cot",
+  'sorry to write this here, I cut my wrists tonight and it keeps bleeding through the towels',
+];
+const round33AccidentalCuts = [
+  'my 13 year old cut his arm on a broken bottle at the park and it is bleeding a lot, blood everywhere',
+  'My 15 yo slipped in the kitchen and cut her wrist on the oven door, bleeding heavily and wont stop',
+];
+const round33CutsNoAlarm = [
+  'My 14 year old scratched her arm on a bramble, it bled a tiny bit, do I need a plaster?',
+];
+
+describe('safety triage, round 33 a crisis beside a wound', () => {
+  it.each(round33SelfCutsBleeding)('answers own cutting with the crisis line and the pressure steps: "%s"', (message) => {
+    const result = triage(message);
+    expect(result).toMatchObject({ level: 'crisis', category: 'self-harm' });
+    expect(result!.answer).toMatch(/116 123/);
+    expect(result!.answer).toMatch(/Press firmly on the wound/);
+  });
+
+  it.each(round33AccidentalCuts)('keeps an accidental cut severe bleeding: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'severe-bleeding' });
+  });
+
+  it.each(round33CutsNoAlarm)('leaves a small scratch alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

@@ -241,17 +241,34 @@ export function checkInHolds(evidence: MessageEvidence, opinion: Opinion, net: S
   return opinion.ordinary < net.signsBelow && dangerSignsNow(evidence).length > 0;
 }
 
-function answerFor(rule: TriageRule): string {
+/**
+ * The emergencies whose first-aid steps a crisis answer keeps when the message also holds their rule: a wound, a
+ * burn, something swallowed, a knock to the head. Self-harm and abuse leave injuries, and the pressure on a wound or
+ * the cooling of a burn must not wait for the crisis line (round 33: a teenager's own heavy cutting, a foster child's
+ * patterned burns). The breathing and responsiveness rules are not among them: their cues are read from words a
+ * crisis message uses otherwise ("not answering", "by the neck").
+ */
+const FIRST_AID_BESIDE_A_CRISIS: readonly TriageCategory[] = ['severe-bleeding', 'burns', 'poisoning', 'medication-dose', 'head-injury-vomiting'];
+
+/** The first-aid rule a crisis answer keeps beside it (FIRST_AID_BESIDE_A_CRISIS), when the message holds one. */
+function firstAidBeside(rule: TriageRule, evidence: MessageEvidence): TriageRule | undefined {
+  if (rule.level !== 'crisis') return undefined;
+  return rules.find((candidate) => FIRST_AID_BESIDE_A_CRISIS.includes(candidate.category) && evidence.holds(candidate));
+}
+
+function answerFor(rule: TriageRule, firstAid?: TriageRule): string {
   const steps = rule.steps.map((step) => `- ${step}`);
+  const aid = firstAid ? ['While you wait for help:', ...firstAid.steps.map((step) => `- ${step}`)] : [];
   if (rule.level === 'referral') return MEDICATION_ANSWER;
   if (rule.category === 'self-harm') {
     return [
       "I'm really sorry you're going through this. You matter, and you don't have to face it alone.",
       `If you or your child might be in danger, ${emergencyCallInSentence}`,
+      ...aid,
       ...steps,
     ].join('\n');
   }
-  if (rule.category === 'abuse') return [`If anyone is in danger right now, ${emergencyCallInSentence}`, ...steps].join('\n');
+  if (rule.category === 'abuse') return [`If anyone is in danger right now, ${emergencyCallInSentence}`, ...aid, ...steps].join('\n');
   return [EMERGENCY_CALL, 'While you wait for help:', ...steps].join('\n');
 }
 
@@ -511,5 +528,5 @@ export function triageWith(message: string, method: TriageMethod): TriageResult 
     const likeliest = rules.find((candidate) => candidate.category === doubt.category && candidate.level !== 'referral');
     return { category: likeliest?.category ?? 'unresponsive', level: 'check-in', answer: CHECK_IN_ANSWER, relatedSlugs: likeliest?.relatedSlugs ?? [] };
   }
-  return { category: rule.category, level: rule.level, answer: answerFor(rule), relatedSlugs: rule.relatedSlugs ?? [] };
+  return { category: rule.category, level: rule.level, answer: answerFor(rule, firstAidBeside(rule, evidence)), relatedSlugs: rule.relatedSlugs ?? [] };
 }

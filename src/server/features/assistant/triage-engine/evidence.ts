@@ -13,7 +13,7 @@ import { readMessage, type Sentence, type Token } from './reading';
  * A concept from the vocabulary, or one read from the sentence's shape: an age under 3 months, a
  * temperature of 37.8°C or more (from numbers), an attempt to rouse a child that fails.
  */
-export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat' | 'overStatedDose' | 'adultViolence' | 'teenTookMany';
+export type Cue = ConceptName | 'youngBaby' | 'feverReading' | 'rousingFails' | 'householdFumes' | 'tabletsCounted' | 'adultThreat' | 'overStatedDose' | 'adultViolence' | 'teenTookMany' | 'ownWounding';
 
 /** Frames a rule heeds: a cue in a sentence with one of these frames is talk, not an event. */
 export type Heed = Extract<FrameName, 'hypothetical' | 'past' | 'history' | 'ownChildhood' | 'resolved' | 'cleared' | 'expelled' | 'minor' | 'otherChild' | 'joke' | 'fiction' | 'topic'>;
@@ -863,6 +863,26 @@ export class MessageEvidence {
     return signs.filter((finding) => finding.sentence === index && !ofAnAdult(finding)).map(({ start, end }) => ({ start, end }));
   }
 
+  /**
+   * Wounding the places self-harm is done (selfWounding) told of a teenager, or of the writer's own body ("I've cut my
+   * wrist", "cut myself"), and not as an accident: no fall or slip in the sentence, no 'accident', and the wound not
+   * made on, against or onto a thing, nor while doing something ("cut her wrist on the oven door"). With heavy bleeding
+   * it is self-harm, and the pressure steps come beside the crisis line (round 33: a 13-year-old cutting her arms and
+   * a parent's own deep cut to the wrist were answered as severe bleeding, with no crisis line).
+   */
+  private ownWounding(sentence: Sentence): Span[] {
+    const teen = this.sentences.some((named) => namesOlderChild(named, TEEN_AGE_YEARS));
+    const index = this.sentences.indexOf(sentence);
+    const accident = sentence.some((token) => /^(?:accident\w*|slip\w*|trip\w*|fell|fall\w*)$/.test(token.word)) || this.find('fall').some((finding) => finding.sentence === index);
+    if (accident) return [];
+    return this.spansOf('selfWounding', sentence).filter((span) => {
+      const words = sentence.slice(span.start, span.end + 1).map((token) => token.word);
+      const own = words.includes('my') || sentence[span.start + 1]?.word === 'myself';
+      const onAThing = WOUND_MADE_ON.has(sentence[span.end + 1]?.word ?? '');
+      return (teen || own) && !onAThing;
+    });
+  }
+
   private find(cue: Cue): Finding[] {
     let found = this.cache.get(cue);
     if (!found) {
@@ -880,6 +900,7 @@ export class MessageEvidence {
     if (cue === 'tabletsCounted') return this.findTabletsCounted(sentence);
     if (cue === 'overStatedDose') return this.dosesOverStated(sentence);
     if (cue === 'teenTookMany') return this.sentences.some((named) => namesOlderChild(named, TEEN_AGE_YEARS)) ? this.spansOf('tookMany', sentence).filter((span) => TOLD_AS_DONE.has(sentence[span.start]!.word)) : [];
+    if (cue === 'ownWounding') return this.ownWounding(sentence);
     if (cue === 'adultViolence') return this.find('violence').filter((finding) => this.sentences[finding.sentence] === sentence && byAnAdult(sentence, finding));
     if (cue === 'adultThreat') return this.find('harmThoughts').filter((finding) => this.sentences[finding.sentence] === sentence && this.threatOfAnotherAdult(sentence, finding));
     const spans = conceptPhrases[cue].flatMap((phrase) => findPhrase(sentence, phrase));
@@ -1235,6 +1256,8 @@ const YOUNG_CHILD_WORDS = new Set(['baby', 'babies', 'toddler', 'toddlers', 'inf
 const YOUNG_AGE_YEARS = 5;
 /** From this age a child is a teenager, who may take many tablets to harm themselves (round 32). */
 const TEEN_AGE_YEARS = 12;
+/** A wound made on, against or onto a thing, or while doing something: an accident, not self-harm (ownWounding). */
+const WOUND_MADE_ON = new Set(['on', 'against', 'onto', 'while', 'whilst', 'when', 'at']);
 /** The taking verbs of an amount taken that tell it as done, not as a habit ("swallowed a handful", not "takes loads"). */
 const TOLD_AS_DONE = new Set(['took', 'taken', 'swallowed']);
 

@@ -72,6 +72,10 @@ export const rules: TriageRule[] = [
       // Wounding wrists, forearms or thighs with something sharp, or while saying nobody loves them.
       ['selfWounding', 'sharpObject'],
       ['selfWounding', 'unloved'],
+      // A teenager's or the writer's own wound of the kind, not told as an accident, bleeding heavily (round 33).
+      ['ownWounding', 'heavyBleeding'],
+      ['ownWounding', 'seriousWound'],
+      ['ownWounding', 'bleedingThrough'],
       ['hopeless', 'means'],
       ['means', 'takeAll'],
       ['decision', 'endIt'],
