@@ -1485,3 +1485,25 @@ describe('safety triage, round 33 a crisis beside a wound', () => {
     expectNoAlarm(message);
   });
 });
+
+// Round 33: a goodbye sent by a young person who then cannot be reached (not answering, not home) is a crisis,
+// not a child unresponsive in front of the parent.
+const round33GoodbyeUnreachable = [
+  "my 15 year old messaged me goodbye and said she's sorry, she won't answer and she isn't at her dad's",
+  "my daughter, 15, texted goodbye and sorry for everything, she's not answering and not at school",
+  "Teen son texted me goodbye and that he loves us, he isn't answering and he's not in his room",
+  "my 17 year old sent me a goodbye message an hour ago and now she isn't answering her phone",
+];
+const round33GoodbyeNoAlarm = [
+  "my 16 year old texted goodbye when she left for the sleepover and now she isn't answering, typical teenager?",
+];
+
+describe('safety triage, round 33 a goodbye then out of reach', () => {
+  it.each(round33GoodbyeUnreachable)('answers it with the crisis line: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'crisis', category: 'self-harm' });
+  });
+
+  it.each(round33GoodbyeNoAlarm)('leaves a goodbye before a sleepover to the reading it had: "%s"', (message) => {
+    expect(triage(message)?.category).not.toBe('self-harm');
+  });
+});

@@ -737,6 +737,12 @@ const raw = {
   /** A goodbye sent or left, which suicide-prevention courses teach as a warning sign when the person then cannot be reached. */
   farewell: ['texted|messaged|sent|wrote|left goodbye|goodbyes|farewell', 'goodbye|farewell note|letter|text|message|video'],
   unreachable: ['switched|turned off phone', 'phone off|dead', 'taken|took car', 'disappeared|vanished'],
+  /**
+   * Not answering, or not where they should be: out of touch, which after a goodbye and an apology or a fear is a
+   * young person out of reach, not a child unresponsive in front of the parent (round 33). A goodbye at leaving for a
+   * sleepover and a phone not answered, with no apology, is not enough.
+   */
+  outOfTouch: ['@neg answer*|answering|reply*|replying|respond*|responding|pick*|picking', '@neg home|at home|in room|at school|anywhere'],
   adultHarm: [
     '@adult drag*|yank*|shov*|hit|hits|hitting|beat|beats|beating|punch*|slap*|kick*|shake|shakes|shook|shaking|strangl*|chok*|burn|burns|burned|burnt|hurt|hurts|hurting|abus*|threaten*|smack*|squeez*|throw*|threw|bite|bites|lock*|starv*|smother*|punish*|molest*|rape* @victim',
     'being|been|was|were|is|are|get|gets|got beaten|abused|molested|raped',

@@ -82,6 +82,8 @@ export const rules: TriageRule[] = [
       ['lowMood', 'planIt'],
       // A goodbye sent, with the person then out of reach.
       ['farewell', 'unreachable'],
+      // A goodbye with an apology or a fear, the person then not answering or not where they should be (round 33).
+      ['farewell', 'outOfTouch', 'distress'],
       // Thoughts of jumping, with a height at hand.
       ['jumpThought', 'height'],
     ],
