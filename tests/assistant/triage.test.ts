@@ -1507,3 +1507,39 @@ describe('safety triage, round 33 a goodbye then out of reach', () => {
     expect(triage(message)?.category).not.toBe('self-harm');
   });
 });
+
+// Round 33: harm an adult did, told by the grip on the neck or by the child saying who did it, is abuse; the first-aid
+// steps for a burn or a bleed the message also tells come with the abuse answer.
+const round33AbuseTold = [
+  "my sister's partner grabbed my daughter round the throat, she has red marks and is terrified of him",
+  "my ex's husband grabbed my 8 year old by the neck at the party, there are finger marks on her skin",
+  'his girlfriend held my son by the throat against the wall last night, he has marks on his neck',
+  'our foster daughter has a burn on her arm that looks like an iron, she told me her dad did it',
+  'my 6 year old came back with bruises on his back and says his stepdad did it',
+];
+const round33AbuseNoAlarm = [
+  'my daughter says her dad did it, the crayon on the wall, how do I get crayon off paint?',
+  'my son bumped his shin at football and says his dad did it, should I ice it?',
+  'my toddler grabbed his brother by the neck while playing, he has a red mark, how do I stop him?',
+];
+const round33ChokingHeldByTheNeck = ['she was choking on a grape, I held her by the neck and gave back blows but it is still stuck'];
+
+describe('safety triage, round 33 abuse told by a grip or by the child', () => {
+  it.each(round33AbuseTold)('answers it as abuse: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'crisis', category: 'abuse' });
+  });
+
+  it('keeps the burn steps beside the abuse answer', () => {
+    const result = triage('our foster daughter has a burn on her arm that looks like an iron, she told me her dad did it');
+    expect(result).toMatchObject({ category: 'abuse' });
+    expect(result!.answer).toMatch(/Cool the burn/);
+  });
+
+  it.each(round33ChokingHeldByTheNeck)('keeps a parent helping a choking child choking: "%s"', (message) => {
+    expect(triage(message)).toMatchObject({ level: 'emergency', category: 'choking' });
+  });
+
+  it.each(round33AbuseNoAlarm)('leaves an accident or a mess alone: "%s"', (message) => {
+    expectNoAlarm(message);
+  });
+});

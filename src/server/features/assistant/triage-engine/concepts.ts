@@ -777,6 +777,8 @@ const raw = {
     // A child thrown, pushed or slammed against or onto something.
     'threw|throw*|thrown|flung|fling*|hurl*|slam*|push*|shov* @victim against|into|onto|across|down|off|at',
     'teach* lesson',
+    // Seized or held by the neck or the throat (round 33: "grabbed my son by the neck, he has finger marks" read as choking).
+    'grab*|grip*|gripp*|seiz*|squeez*|pinn*|held|hold*|throttl* @victim by|round|around neck|throat',
   ],
   /** A child seized by someone the parent does not name as family, and carried off. */
   seizedChild: ['man|woman|men|women|someone|somebody|stranger|strangers|guy|bloke|lady|person|people grab*|snatch*|pull*|push*|bundl*|drag*|lur*|took|taken @victim'],
@@ -822,6 +824,12 @@ const raw = {
   /** An injury, told by its marks or by what a hurt limb does (NHS signs of a broken bone: swelling, a limp, a limb not used). */
   injury: ['mark|marks|bruise*|bruising|welt*|weal*', 'swollen|swelling|limp|limping|broken|fractur*|dislocat*', '@neg use|move|lift|bend|straighten it|arm|leg|hand|wrist', '@neg put|bear weight'],
   disclosure: ['told|tells|tell|said|says|saying|disclosed|admitted'],
+  /**
+   * The child saying an adult did it ("he says his mum did it", "told me her dad did this"): with an injury or a burn,
+   * harm an adult did, however the injury is told (round 33: a foster child's patterned burns, "his mum did it",
+   * answered as burns alone).
+   */
+  blamesAdult: ['told|tells|tell|said|says|saying @adult did|done it|this|that'],
   secret: ['secret|secrets'],
   touched: ['touch*|touching|kiss*|undress*|photo*|pictures'],
   nightVisits: ['come|comes|coming|came|go|goes|going into bed|bedroom|room|bath'],

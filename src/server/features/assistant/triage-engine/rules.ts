@@ -122,6 +122,10 @@ export const rules: TriageRule[] = [
       ['groomer', 'groomingAsk'],
       ['adult', 'disclosure', 'touched'],
       ['adult', 'disclosure', 'injuryMark'],
+      // The child saying an adult did the injury or the burn (round 33). Not a bleed alone: "says his dad did it, the cut
+      // from the bread knife while making lunch" is an accident told with the same words.
+      ['blamesAdult', 'injury'],
+      ['blamesAdult', 'burn'],
       ['babyShaken'],
       // Another adult saying they will hurt the children (round 24: read as the parent's own thought, self-harm).
       ['adultThreat'],
