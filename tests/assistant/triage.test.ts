@@ -1477,6 +1477,16 @@ describe('safety triage, round 33 a crisis beside a wound', () => {
     expect(result!.answer).toMatch(/Press firmly on the wound/);
   });
 
+  it.each(round33SelfCutsBleeding)('calls the emergency number plainly, not only "if in danger", beside the wound: "%s"', (message) => {
+    expect(triage(message)!.answer.split('\n')[1]).toBe(EMERGENCY_CALL);
+  });
+
+  it('calls the emergency number plainly for a burn an adult did, and keeps the conditional call for abuse with no wound', () => {
+    const burn = triage('our foster daughter has a burn on her arm that looks like an iron, she told me her dad did it')!;
+    expect(burn.answer.split('\n')[0]).toBe(EMERGENCY_CALL);
+    expect(triage('my partner hits our son')!.answer.split('\n')[0]).toMatch(/^If anyone is in danger right now/);
+  });
+
   it.each(round33AccidentalCuts)('keeps an accidental cut severe bleeding: "%s"', (message) => {
     expect(triage(message)).toMatchObject({ level: 'emergency', category: 'severe-bleeding' });
   });

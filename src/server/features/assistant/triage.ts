@@ -256,6 +256,10 @@ function firstAidBeside(rule: TriageRule, evidence: MessageEvidence): TriageRule
   return rules.find((candidate) => FIRST_AID_BESIDE_A_CRISIS.includes(candidate.category) && evidence.holds(candidate));
 }
 
+/**
+ * A crisis answer's call is conditional ("if anyone is in danger"), except beside first aid: a wound bleeding
+ * heavily or a burn is an emergency in itself, so the call comes plainly, as in the first-aid rule's own answer.
+ */
 function answerFor(rule: TriageRule, firstAid?: TriageRule): string {
   const steps = rule.steps.map((step) => `- ${step}`);
   const aid = firstAid ? ['While you wait for help:', ...firstAid.steps.map((step) => `- ${step}`)] : [];
@@ -263,12 +267,12 @@ function answerFor(rule: TriageRule, firstAid?: TriageRule): string {
   if (rule.category === 'self-harm') {
     return [
       "I'm really sorry you're going through this. You matter, and you don't have to face it alone.",
-      `If you or your child might be in danger, ${emergencyCallInSentence}`,
+      firstAid ? EMERGENCY_CALL : `If you or your child might be in danger, ${emergencyCallInSentence}`,
       ...aid,
       ...steps,
     ].join('\n');
   }
-  if (rule.category === 'abuse') return [`If anyone is in danger right now, ${emergencyCallInSentence}`, ...aid, ...steps].join('\n');
+  if (rule.category === 'abuse') return [firstAid ? EMERGENCY_CALL : `If anyone is in danger right now, ${emergencyCallInSentence}`, ...aid, ...steps].join('\n');
   return [EMERGENCY_CALL, 'While you wait for help:', ...steps].join('\n');
 }
 
