@@ -71,6 +71,8 @@ export const GOALS = { urgentTriaged: 1, maxFalseAlarmShare: 0.02, top3: 0.95, t
  * method was frozen (7efc2ee), run once, and became tuning-34 for round 32.
  * held-out-34/ (d17588d) was written blind during round 31, registered once round 32's method
  * was frozen (29e03a0), run once, and became tuning-35 for round 33.
+ * held-out-35/ (5cca135) was written blind after round 32's blind run and registered once round 33's
+ * method was frozen (2af1327), for its one run.
  * A set whose name starts with 'held-out' is reported but not asserted by npm test, and the
  * second opinion never trains on it.
  */
@@ -110,6 +112,7 @@ export const EVALUATION_SETS = {
   'tuning-33': { urgent: 'held-out-32/urgent', ordinary: 'held-out-32/ordinary', questions: 'held-out-32/questions' },
   'tuning-34': { urgent: 'held-out-33/urgent', ordinary: 'held-out-33/ordinary', questions: 'held-out-33/questions' },
   'tuning-35': { urgent: 'held-out-34/urgent', ordinary: 'held-out-34/ordinary', questions: 'held-out-34/questions' },
+  'held-out': { urgent: 'held-out-35/urgent', ordinary: 'held-out-35/ordinary', questions: 'held-out-35/questions' },
 } as const;
 export type SetName = keyof typeof EVALUATION_SETS;
 
