@@ -354,6 +354,8 @@ export class MessageEvidence {
   private readonly sentencesAboutChildrenInGeneral: boolean[];
   /** Whether the message shows its writer as an adult telling their own past, in no young person's voice (round 22). */
   private readonly toldAsTheWritersPast: boolean;
+  /** Whether any sentence names a teenager (namesOlderChild from TEEN_AGE_YEARS): read once, asked per sentence. */
+  private readonly namesATeenager: boolean;
   private readonly cache = new Map<Cue, Finding[]>();
   /** The amounts of a medicine the message tells (doseAmounts), once read. */
   private amounts?: DoseAmount[];
@@ -362,6 +364,7 @@ export class MessageEvidence {
     this.sentences = readMessage(message);
     this.aboutChildrenInGeneral = isAboutChildrenInGeneral(this.sentences);
     this.toldAsTheWritersPast = writerTellsOwnPast(this.sentences);
+    this.namesATeenager = this.sentences.some((sentence) => namesOlderChild(sentence, TEEN_AGE_YEARS));
     const threats = this.sentences.map(exasperatedThreats);
     this.exasperated = threats.some((spans) => spans.length > 0);
     this.idiomSpans = this.sentences.map((sentence, index) => [...idiomPhrases.flatMap((phrase) => findPhrase(sentence, phrase)), ...threats[index]!]);
@@ -392,7 +395,7 @@ export class MessageEvidence {
     if (!late) return false;
     return this.sentences.some((_, index) => {
       if (index < 2 || !late.some((cue) => this.live(rule, cue, [index]).length > 0)) return false;
-      const story = this.sentences.slice(0, index + 1).map((__, at) => at);
+      const story = Array.from({ length: index + 1 }, (__, at) => at);
       return rule.evidence.some((cues) => this.holdsIn(rule, cues, story));
     });
   }
@@ -871,7 +874,6 @@ export class MessageEvidence {
    * a parent's own deep cut to the wrist were answered as severe bleeding, with no crisis line).
    */
   private ownWounding(sentence: Sentence): Span[] {
-    const teen = this.sentences.some((named) => namesOlderChild(named, TEEN_AGE_YEARS));
     const index = this.sentences.indexOf(sentence);
     const accident = sentence.some((token) => /^(?:accident\w*|slip\w*|trip\w*|fell|fall\w*)$/.test(token.word)) || this.find('fall').some((finding) => finding.sentence === index);
     if (accident) return [];
@@ -879,7 +881,7 @@ export class MessageEvidence {
       const words = sentence.slice(span.start, span.end + 1).map((token) => token.word);
       const own = words.includes('my') || sentence[span.start + 1]?.word === 'myself';
       const onAThing = WOUND_MADE_ON.has(sentence[span.end + 1]?.word ?? '');
-      return (teen || own) && !onAThing;
+      return (this.namesATeenager || own) && !onAThing;
     });
   }
 
@@ -899,7 +901,7 @@ export class MessageEvidence {
     if (cue === 'householdFumes') return this.findHouseholdFumes(sentence);
     if (cue === 'tabletsCounted') return this.findTabletsCounted(sentence);
     if (cue === 'overStatedDose') return this.dosesOverStated(sentence);
-    if (cue === 'teenTookMany') return this.sentences.some((named) => namesOlderChild(named, TEEN_AGE_YEARS)) ? this.spansOf('tookMany', sentence).filter((span) => TOLD_AS_DONE.has(sentence[span.start]!.word)) : [];
+    if (cue === 'teenTookMany') return this.namesATeenager ? this.spansOf('tookMany', sentence).filter((span) => TOLD_AS_DONE.has(sentence[span.start]!.word)) : [];
     if (cue === 'ownWounding') return this.ownWounding(sentence);
     if (cue === 'adultViolence') return this.find('violence').filter((finding) => this.sentences[finding.sentence] === sentence && byAnAdult(sentence, finding));
     if (cue === 'adultThreat') return this.find('harmThoughts').filter((finding) => this.sentences[finding.sentence] === sentence && this.threatOfAnotherAdult(sentence, finding));
@@ -1295,10 +1297,13 @@ function namesALimb(sentence: Sentence, span: Span): boolean {
   return sentence.slice(span.start, span.end + 1).some((token) => LIMBS.has(token.word));
 }
 
+/** The words that name a teenager whatever age is given (namesOlderChild). */
+const TEEN_WORDS = new Set(['teen', 'teens', 'teenager', 'teenage', 'teenaged', 'adolescent']);
+
 /** A child's age or word that tells them older than a young child: 'teen', '15 year old'. */
 function namesOlderChild(sentence: Sentence, fromYears = YOUNG_AGE_YEARS): boolean {
   return sentence.some((token, index) => {
-    if (['teen', 'teens', 'teenager', 'teenage', 'teenaged', 'adolescent'].includes(token.word)) return true;
+    if (TEEN_WORDS.has(token.word)) return true;
     const count = numberValue(token.word);
     return count !== undefined && count >= fromYears && sentence[index + 1]?.lemma === 'year';
   });
